@@ -1,0 +1,86 @@
+/**
+ * `buildApp(deps)`: the Fastify application — platform plugins first (errors, cookies, security headers, rate
+ * limits, authentication, OpenAPI), then every domain module, then the SPA.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import type { Config } from './config.js';
+import { modules as defaultModules } from './modules/index.js';
+import { accessPlugin } from './platform/auth/access-plugin.js';
+import { type Db, pingDatabase } from './platform/db/database.js';
+import { registerErrorHandler } from './platform/errors/error-handler.js';
+import { registerSpa } from './platform/http/spa.js';
+import type { AppModule } from './platform/module.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  modules?: AppModule[];
+}
+
+/** Builds (but does not start) the application. */
+export async function buildApp({ config, db, modules = defaultModules }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            transport: config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+          },
+    // API Platform style parameters: `order[name]=asc`, `users[]=…`; dotted keys such as `client.ulid` stay whole.
+    routerOptions: {
+      querystringParser: (s: string) => qs.parse(s, { allowDots: false, depth: 1, arrayLimit: 200, parameterLimit: 200 }) as Record<string, unknown>,
+      ignoreTrailingSlash: true,
+    },
+    bodyLimit: 1_048_576,
+    trustProxy: config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON-LD and merge-patch bodies are JSON.
+  app.addContentTypeParser(
+    ['application/ld+json', 'application/merge-patch+json'],
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'ignore'),
+  );
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(accessPlugin, { secret: config.jwtSecret });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Isoptera API', version: '0.1.0', description: 'Back-office API of Isoptera (SPEC §7).' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+
+  await app.register(healthRoutes, { ping: () => pingDatabase(db) });
+  for (const module of modules) {
+    await module.register(app, { db, config });
+  }
+  await registerSpa(app, config.webDist);
+  return app;
+}

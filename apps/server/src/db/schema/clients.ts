@@ -1,0 +1,66 @@
+/** Clients of a PCO, their contacts and the client↔contact links (SPEC §3 "Client", "Contact"). */
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps, ulidPk, ulidRef } from './columns.js';
+import { spaces } from './spaces.js';
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: ulidPk(),
+    spaceId: ulidRef('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** true: a commercial company; false: a private individual. */
+    company: boolean('company').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    index('clients_space_name_idx').on(t.spaceId, t.name),
+    index('clients_space_updated_idx').on(t.spaceId, t.updatedAt),
+    index('clients_name_trgm_idx').using('btree', sql`lower(${t.name})`),
+  ],
+);
+export type ClientRow = typeof clients.$inferSelect;
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: ulidPk(),
+    spaceId: ulidRef('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    title: text('title').notNull(),
+    notes: text('notes'),
+    ...timestamps(),
+  },
+  (t) => [index('contacts_space_idx').on(t.spaceId)],
+);
+export type ContactRow = typeof contacts.$inferSelect;
+
+/** The link of a contact to a client; exactly one link per client is primary (the main contact). */
+export const clientContacts = pgTable(
+  'client_contacts',
+  {
+    id: ulidPk(),
+    clientId: ulidRef('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    contactId: ulidRef('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('client_contacts_pair_unique').on(t.clientId, t.contactId),
+    uniqueIndex('client_contacts_primary_unique').on(t.clientId).where(sql`${t.isPrimary}`),
+    index('client_contacts_contact_idx').on(t.contactId),
+  ],
+);
+export type ClientContactRow = typeof clientContacts.$inferSelect;

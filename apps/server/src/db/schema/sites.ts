@@ -1,0 +1,91 @@
+/** Sites of a client, their main contact and contracts (SPEC §3 "Site", "Contract"). Area in m². */
+import { date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { memberships } from './accounts.js';
+import { clients, contacts } from './clients.js';
+import { timestamps, tz, ulidPk, ulidRef } from './columns.js';
+import { spaces } from './spaces.js';
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: ulidPk(),
+    spaceId: ulidRef('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    clientId: ulidRef('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    addressLabel: text('address_label').notNull(),
+    street: text('street'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    country: text('country'),
+    /** Decimal degrees, rounded upward to 9 decimals. */
+    latitude: numeric('latitude', { precision: 12, scale: 9 }),
+    longitude: numeric('longitude', { precision: 12, scale: 9 }),
+    /** Area in m². */
+    area: numeric('area', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    referentId: ulidRef('referent_id').references(() => memberships.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    workType: text('work_type').notNull().default('TYPE_UNKNOWN'),
+    buildingType: text('building_type').notNull().default('TYPE_NONE'),
+    termiteSpecies: text('termite_species').notNull().default('undefined'),
+    treatmentType: text('treatment_type').notNull().default('TYPE_PREVENTION'),
+    estimatedBoxNumber: integer('estimated_box_number').notNull().default(0),
+    estimatedIgsNumber: integer('estimated_igs_number').notNull().default(0),
+    estimatedAgsNumber: integer('estimated_ags_number').notNull().default(0),
+    desiredInstallationDate: date('desired_installation_date', { mode: 'string' }),
+    status: text('status').notNull().default('STATUS_TO_ESTIMATE'),
+    /** Sum of the priorities of the site's open alerts; > 0 puts the site among the alert sites. */
+    prioritySum: integer('priority_sum').notNull().default(0),
+    /** Type of the highest-priority open alert, or null (maintained by the alerts module). */
+    mainAlertType: text('main_alert_type'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('sites_space_name_idx').on(t.spaceId, t.name),
+    index('sites_space_priority_idx').on(t.spaceId, t.prioritySum),
+    index('sites_client_idx').on(t.clientId),
+    index('sites_referent_idx').on(t.referentId),
+  ],
+);
+export type SiteRow = typeof sites.$inferSelect;
+
+/** The main contact of a site (one per site), chosen among the client's contacts. */
+export const siteContacts = pgTable(
+  'site_contacts',
+  {
+    id: ulidPk(),
+    siteId: ulidRef('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    contactId: ulidRef('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('site_contacts_site_unique').on(t.siteId), index('site_contacts_contact_idx').on(t.contactId)],
+);
+
+/** A contract on a site (SPEC §3 "Contract"). */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: ulidPk(),
+    spaceId: ulidRef('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    clientId: ulidRef('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    siteId: ulidRef('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    reference: text('reference').notNull(),
+    startedAt: tz('started_at').notNull(),
+    endedAt: tz('ended_at').notNull(),
+    notes: text('notes'),
+    ...timestamps(),
+  },
+  (t) => [index('contracts_client_idx').on(t.clientId)],
+);

@@ -1,0 +1,93 @@
+/**
+ * Authentication and access control of every route (ARCHITECTURE §4 rules 2–3, SPEC §6):
+ * - reads the access token from the httpOnly cookie (web) or `Authorization: Bearer` (mobile) into `request.actor`;
+ * - refuses a route without an `access` declaration at registration time;
+ * - answers 401 without a valid token, 403 when the actor lacks every action the route accepts;
+ * - refuses a cookie-authenticated state-changing request without `Client-Type` (CSRF defence), 400.
+ */
+import fastifyJwt from '@fastify/jwt';
+import {
+  ACCESS_TOKEN_COOKIE,
+  ACCESS_TOKEN_TTL_SECONDS,
+  CLIENT_TYPE_HEADER,
+  hasAnyAction,
+  type RouteAccess,
+} from '@isoptera/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors/app-error.js';
+import { type AccessClaims, actorFromClaims } from './actor.js';
+
+/** One registered route and what it requires; `app.routeAccessTable` lists them all (tests walk it). */
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeAccessTable: RouteAccessEntry[];
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Paths whose routes must declare `config.access`. */
+export function isGuardedPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/security/');
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+}
+
+export const accessPlugin = fp(
+  async (app: FastifyInstance, options: { secret: string }) => {
+    await app.register(fastifyJwt, {
+      secret: options.secret,
+      sign: { expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+      cookie: { cookieName: ACCESS_TOKEN_COOKIE, signed: false },
+    });
+    app.decorateRequest('actor', null);
+    const table: RouteAccessEntry[] = [];
+    app.decorate('routeAccessTable', table);
+
+    app.addHook('onRoute', (route) => {
+      // The API reference (SPEC §7 document) is public by design.
+      if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+      if (isGuardedPath(route.url) && !route.config?.access && route.method !== 'HEAD') {
+        throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+      }
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') table.push({ method, url: route.url, access: route.config?.access });
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access) return;
+      const fromHeader = bearer(request);
+      const fromCookie = request.cookies[ACCESS_TOKEN_COOKIE];
+      const token = fromHeader ?? fromCookie;
+      if (token) {
+        try {
+          request.actor = actorFromClaims(app.jwt.verify<AccessClaims>(token));
+        } catch {
+          request.actor = null;
+        }
+      }
+      if (!SAFE_METHODS.has(request.method) && !fromHeader && !request.headers[CLIENT_TYPE_HEADER]) {
+        throw new AppError('client_type_required', { status: 400 });
+      }
+      if (access === 'public') return;
+      const actor = request.actor;
+      if (!actor) throw new AppError('unauthorized', { status: 401 });
+      if (access !== 'authenticated' && !hasAnyAction(actor.spaceType, actor.role, access.anyOf)) {
+        throw new AppError('forbidden', { status: 403 });
+      }
+    });
+  },
+  { name: 'access' },
+);

@@ -1,0 +1,50 @@
+/**
+ * JSON-LD / Hydra serialisation and paging (ARCHITECTURE §4): collections of 30 items a page by default,
+ * `?page=` from 1 and `?itemsPerPage=` up to 100.
+ */
+import { type HydraCollection, MAX_PAGE_SIZE, PAGE_SIZE } from '@isoptera/contracts';
+
+export interface PageWindow {
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+/** The window of rows a `{page, itemsPerPage}` query asks for. */
+export function pageWindow(query: { page?: number; itemsPerPage?: number | undefined }): PageWindow {
+  const page = Math.max(1, query.page ?? 1);
+  const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, query.itemsPerPage ?? PAGE_SIZE));
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+function withPage(url: string, page: number): string {
+  const [path = '', search = ''] = url.split('?');
+  const params = new URLSearchParams(search);
+  params.set('page', String(page));
+  return `${path}?${params.toString()}`;
+}
+
+/**
+ * A hydra collection of `members` (already serialised items) for the request `url` (path + query), with the total
+ * number of matching items and the paging links of `hydra:view`.
+ */
+export function hydraCollection<T>(url: string, members: T[], total: number, window: PageWindow): HydraCollection<T> {
+  const path = url.split('?')[0] ?? url;
+  const last = Math.max(1, Math.ceil(total / window.limit));
+  const view: NonNullable<HydraCollection<T>['hydra:view']> = {
+    '@id': withPage(url, window.page),
+    '@type': 'hydra:PartialCollectionView',
+    'hydra:first': withPage(url, 1),
+    'hydra:last': withPage(url, last),
+  };
+  if (window.page < last) view['hydra:next'] = withPage(url, window.page + 1);
+  if (window.page > 1) view['hydra:previous'] = withPage(url, window.page - 1);
+  return {
+    '@context': '/api/contexts/Collection',
+    '@id': path,
+    '@type': 'hydra:Collection',
+    'hydra:member': members,
+    'hydra:totalItems': total,
+    'hydra:view': view,
+  };
+}

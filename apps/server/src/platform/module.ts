@@ -1,0 +1,17 @@
+/**
+ * A domain module (ARCHITECTURE §3): a Fastify plugin that builds its repository and service from the shared
+ * dependencies and registers its routes. `app.ts` registers every module of `modules/index.ts`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from './db/database.js';
+
+export interface ModuleDeps {
+  db: Db;
+  config: Config;
+}
+
+export interface AppModule {
+  name: string;
+  register(app: FastifyInstance, deps: ModuleDeps): Promise<void>;
+}

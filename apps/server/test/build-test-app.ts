@@ -1,0 +1,43 @@
+/**
+ * `buildTestApp()`: the real application on a fresh database of this project's driver (PGlite or PostgreSQL),
+ * for `app.inject` API tests. Call once per file (`beforeAll`) and `close()` in `afterAll`.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { AppModule } from '../src/platform/module.js';
+import { loadConfig } from '../src/config.js';
+import type { Db } from '../src/platform/db/database.js';
+import { openTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** `modules` replaces the registered domain modules (default: all of them). */
+export async function buildTestApp(options: { modules?: AppModule[] } = {}): Promise<TestApp> {
+  const database = await openTestDatabase(inject('dbTemplate'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'isoptera-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED: 'none',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  });
+  const app = await buildApp({ config, db: database.db, ...options });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

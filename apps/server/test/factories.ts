@@ -1,0 +1,99 @@
+/**
+ * Factories for API tests: spaces and people inserted directly (their services come with the identity issue),
+ * and `login()` through the real token endpoint. Domain records are created through the API or the services.
+ */
+import type { Role } from '@isoptera/contracts';
+import type { FastifyInstance } from 'fastify';
+import { accounts, memberships, spaces } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/platform/auth/passwords.js';
+import type { Db } from '../src/platform/db/database.js';
+import { newUlid } from '../src/platform/ids.js';
+
+export const TEST_PASSWORD = 'Test-Password-2026!';
+let passwordHash: Promise<string> | undefined;
+let sequence = 0;
+
+/** A space of `type` (a PCO gets a fresh dealer unless `dealerId` is given). Returns its id. */
+export async function createSpace(
+  db: Db,
+  type: 'admin' | 'dealer' | 'pco',
+  overrides: Partial<typeof spaces.$inferInsert> = {},
+): Promise<string> {
+  const id = newUlid();
+  let dealerId = overrides.dealerId ?? null;
+  if (type === 'pco' && !dealerId) dealerId = await createSpace(db, 'dealer');
+  await db.insert(spaces).values({ id, type, name: `${type} ${++sequence}`, ...overrides, dealerId });
+  return id;
+}
+
+export interface TestMember {
+  accountId: string;
+  membershipId: string;
+  email: string;
+  /** IRI of the member, `/api/user_pcos/{ulid}`. */
+  iri: string;
+}
+
+/** An account with an active membership of `role` in `spaceId`. */
+export async function createMember(
+  db: Db,
+  spaceId: string,
+  role: Role,
+  overrides: { email?: string; firstname?: string; lastname?: string; timezone?: string; status?: 'active' | 'invited' | 'disabled'; color?: string } = {},
+): Promise<TestMember> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const accountId = newUlid();
+  const membershipId = newUlid();
+  const n = ++sequence;
+  const email = overrides.email ?? `person${n}.${accountId.slice(-6).toLowerCase()}@test.example`;
+  const spaceType = role.startsWith('ROLE_PCO') ? 'pco' : role.startsWith('ROLE_DEALER') ? 'dealer' : 'admin';
+  await db.insert(accounts).values({
+    id: accountId,
+    email,
+    passwordHash: await passwordHash,
+    firstname: overrides.firstname ?? `Prénom${n}`.replace(/\d/g, ''),
+    lastname: overrides.lastname ?? `Nom`,
+    timezone: overrides.timezone ?? 'Europe/Paris',
+  });
+  await db.insert(memberships).values({
+    id: membershipId,
+    accountId,
+    spaceId,
+    spaceType,
+    role,
+    status: overrides.status ?? 'active',
+    color: overrides.color ?? '#336699',
+  });
+  return { accountId, membershipId, email, iri: `/api/user_${spaceType}s/${membershipId}` };
+}
+
+/** Signs in through `POST /security/token/request` and answers the `cookie` header to send with later requests. */
+export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/security/token/request',
+    headers: { 'client-type': 'webapp' },
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login of ${email} failed: ${response.statusCode} ${response.body}`);
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** Headers of an authenticated web request. */
+export function as(cookie: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { cookie, 'client-type': 'webapp', ...extra };
+}
+
+/** A PCO with an owner, a manager and a technician, each logged in. */
+export async function createPcoTeam(app: FastifyInstance, db: Db) {
+  const spaceId = await createSpace(db, 'pco');
+  const owner = await createMember(db, spaceId, 'ROLE_PCO_SPACE_OWNER');
+  const manager = await createMember(db, spaceId, 'ROLE_PCO_SPACE_MANAGER');
+  const technician = await createMember(db, spaceId, 'ROLE_PCO_SPACE_TECHNICIAN');
+  return {
+    spaceId,
+    owner: { ...owner, cookie: await login(app, owner.email) },
+    manager: { ...manager, cookie: await login(app, manager.email) },
+    technician: { ...technician, cookie: await login(app, technician.email) },
+  };
+}

@@ -1,0 +1,42 @@
+/** Business constants and limits, SPEC §9. Durations in milliseconds unless the name says otherwise. */
+
+/** Default page size of every collection (hydra), and the most a client may ask for with `itemsPerPage`. */
+export const PAGE_SIZE = 30;
+export const MAX_PAGE_SIZE = 100;
+/** Debounce of the search box and picker filters. */
+export const SEARCH_DEBOUNCE_MS = 250;
+/** Delay before a picker's list closes after blur. */
+export const PICKER_CLOSE_DELAY_MS = 150;
+/** Auto-close delay of a notification. */
+export const NOTIFICATION_AUTO_CLOSE_MS = 10_000;
+/** Profile panel close delay. */
+export const PROFILE_PANEL_CLOSE_DELAY_MS = 500;
+/** Delay of a mobile menu action on screens ≤ 1024 px wide. */
+export const MOBILE_MENU_ACTION_DELAY_MS = 350;
+export const MOBILE_BREAKPOINT_PX = 1024;
+/** Distance from the bottom of the main area that raises the 'hit bottom' flag. */
+export const HIT_BOTTOM_THRESHOLD_PX = 15;
+/** Default intervention duration (1 hour) and minimum duration (1 minute). */
+export const DEFAULT_INTERVENTION_DURATION_MINUTES = 60;
+export const MIN_INTERVENTION_DURATION_MINUTES = 1;
+/** Scheduling advice shown with `start_at_invalid`: add this many minutes to the start time. */
+export const SCHEDULING_ADVICE_MINUTES = 15;
+/** Home shows the services of the next two weeks. */
+export const HOME_UPCOMING_DAYS = 14;
+/** Coordinates are rounded upward to this many decimals and sent as text. */
+export const COORDINATE_DECIMALS = 9;
+/** Password minimum length. */
+export const PASSWORD_MIN_LENGTH = 12;
+/** Lifetime of the 'remember this device' cookie, in days. */
+export const TRUSTED_DEVICE_DAYS = 180;
+/** Access-token lifetime (seconds) and refresh-token lifetimes (days) with and without "remember me". */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 1;
+export const REFRESH_TOKEN_REMEMBER_ME_TTL_DAYS = 30;
+/** Header every web request carries (CSRF defence for cookie-authenticated writes), ARCHITECTURE §4. */
+export const CLIENT_TYPE_HEADER = 'client-type';
+export const CLIENT_TYPES = ['webapp', 'mobile'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+/** Cookie names of the access and refresh tokens. */
+export const ACCESS_TOKEN_COOKIE = 'isoptera_access';
+export const REFRESH_TOKEN_COOKIE = 'isoptera_refresh';

@@ -1,0 +1,104 @@
+/**
+ * Error codes (SPEC §8). Every error the API answers carries one of these in `error` (problem+json), every
+ * violation one in `code`; the UI translates them from `errors.<code>`. The HTTP status of each top-level code is
+ * fixed here, once.
+ */
+export const ERROR_STATUS = {
+  // generic
+  bad_request: 400,
+  client_type_required: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  token_expired: 401,
+  invalid_refresh_token: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  too_many_requests: 429,
+  internal_error: 500,
+  // domain conflicts and refusals
+  main_contact_cannot_be_deleted: 400,
+  client_not_found: 404,
+  site_not_found: 404,
+  contact_not_found: 404,
+  intervention_not_found: 404,
+  user_not_found: 404,
+  pco_not_found: 404,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * Violation codes (422 `violations[].code`), one per broken rule (SPEC §5, §8): `<field>_required` or
+ * `<field>_invalid`, plus the named rules (`start_at_invalid` = before_now, `end_at_invalid` = before_start).
+ */
+export const VIOLATION_CODES = [
+  'name_required',
+  'company_invalid',
+  'firstname_required',
+  'firstname_invalid',
+  'lastname_required',
+  'lastname_invalid',
+  'phone_required',
+  'phone_invalid',
+  'email_required',
+  'email_invalid',
+  'email_already_exist',
+  'title_required',
+  'notes_invalid',
+  'contact_required',
+  'contact_invalid',
+  'client_required',
+  'client_invalid',
+  'site_required',
+  'site_invalid',
+  'type_required',
+  'type_invalid',
+  'interveners_required',
+  'interveners_invalid',
+  'start_at_required',
+  'start_at_invalid',
+  'end_at_required',
+  'end_at_invalid',
+  'description_invalid',
+  'label_required',
+  'address_required',
+  'address_invalid',
+  'latitude_invalid',
+  'longitude_invalid',
+  'area_required',
+  'area_invalid',
+  'referent_required',
+  'referent_invalid',
+  'work_type_invalid',
+  'building_type_invalid',
+  'termite_species_invalid',
+  'treatment_type_invalid',
+  'status_invalid',
+  'estimated_equipment_invalid',
+  'desired_installation_date_invalid',
+  'password_required',
+  'password_must_be',
+  'value_invalid',
+] as const;
+export type ViolationCode = (typeof VIOLATION_CODES)[number];
+
+/** One broken rule of a 422 answer. `propertyPath` is dotted (`contact.phone`); `message` is in the request language. */
+export interface Violation {
+  propertyPath: string;
+  message: string;
+  code: string;
+}
+
+/** The problem+json body of every error answer (ARCHITECTURE §4). */
+export interface ProblemBody {
+  '@type': 'hydra:Error';
+  title: string;
+  detail: string;
+  status: number;
+  error: string;
+  violations?: Violation[];
+}

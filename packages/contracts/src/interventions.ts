@@ -1,0 +1,55 @@
+/** Interventions (SPEC §3 "Intervention", §4 "Intervention form", §5, §7 "Interventions"). */
+import { z } from 'zod';
+import { dateInput, dateTimeInput, MEMBER_COLLECTIONS, manyValues, pageQuery, reference, type UserLight } from './common.js';
+import { INTERVENTION_TYPES, type InterventionType } from './enums.js';
+import { optionalText } from './rules.js';
+
+/**
+ * `POST /api/interventions` and `PUT /api/interventions/{ulid}`. Dates `YYYY-MM-DD HH:mm:ss` in the actor's time
+ * zone; the server also checks start_at > now (`start_at_invalid`) and end_at > start_at (`end_at_invalid`).
+ */
+export const interventionBody = z.object({
+  client: reference(['clients'], 'client_invalid', 'client_required'),
+  site: reference(['sites'], 'site_invalid', 'site_required'),
+  type: z.enum(INTERVENTION_TYPES, { error: 'type_required' }),
+  interveners: z
+    .array(reference(MEMBER_COLLECTIONS, 'interveners_invalid'), { error: 'interveners_required' })
+    .min(1, { error: 'interveners_required' }),
+  start_at: dateTimeInput('start_at_required', 'start_at_invalid'),
+  end_at: dateTimeInput('end_at_required', 'end_at_invalid'),
+  description: optionalText('description_invalid'),
+  send_mail: z.boolean().default(true),
+});
+export type InterventionBody = z.input<typeof interventionBody>;
+
+/** `GET /api/interventions` filters, kept while browsing: users, clients, start date, end date, type. */
+export const interventionListQuery = z.object({
+  ...pageQuery,
+  users: manyValues(z.string()),
+  clients: manyValues(z.string()),
+  type: manyValues(z.enum(INTERVENTION_TYPES)),
+  /** First day (inclusive, actor's time zone) of the start date range. */
+  start_date: dateInput('value_invalid').optional(),
+  /** Last day (inclusive, actor's time zone) of the start date range. */
+  end_date: dateInput('value_invalid').optional(),
+  'site.ulid': z.string().optional(),
+});
+
+/** `DELETE /api/interventions/{id}?send_mail=`. */
+export const interventionDeleteQuery = z.object({ send_mail: z.enum(['true', 'false']).default('true') });
+
+export interface Intervention {
+  '@id': string;
+  '@type': 'Intervention';
+  ulid: string;
+  type: InterventionType;
+  description: string | null;
+  /** ISO 8601 with the offset of the actor's time zone. */
+  start_at: string;
+  end_at: string;
+  send_mail: boolean;
+  client_ulid: string;
+  site_ulid: string;
+  site: { '@id': string; ulid: string; name: string; client: { '@id': string; ulid: string; name: string } };
+  interveners: UserLight[];
+}
