@@ -1,7 +1,15 @@
-/** The PCOs' business data (clients, sites, interventions), created through the domain services. */
+/**
+ * The PCOs' business data (issue 2 §5): ≥ 60 clients, ≥ 90 sites across every status, treatment type and species,
+ * ≥ 200 interventions of every type over the past and next six weeks — created through the domain services.
+ */
 import type { Db } from '../../platform/db/database.js';
+import { seedClients } from './seed-clients.js';
 import type { DemoIds } from './seed-demo.js';
+import { seedInterventions } from './seed-interventions.js';
+import { seedSites } from './seed-sites.js';
 
-export async function seedBusiness(_db: Db, _ids: DemoIds, _now: Date): Promise<void> {
-  // Filled in by the clients, sites and interventions modules' seeds.
+export async function seedBusiness(db: Db, ids: DemoIds, now: Date): Promise<void> {
+  const clients = await seedClients(db, ids, now);
+  const sites = await seedSites(db, ids, clients, now);
+  await seedInterventions(db, ids, sites, now);
 }
