@@ -8,16 +8,21 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { modules as defaultModules } from './modules/index.js';
 import { accessPlugin } from './platform/auth/access-plugin.js';
 import { type Db, pingDatabase } from './platform/db/database.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { registerSpa } from './platform/http/spa.js';
 import type { AppModule } from './platform/module.js';
-import { healthRoutes } from './modules/health/health.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -33,11 +38,13 @@ export async function buildApp({ config, db, modules = defaultModules }: AppDeps
         ? false
         : {
             level: config.logLevel,
-            transport: config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+            transport:
+              config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
           },
     // API Platform style parameters: `order[name]=asc`, `users[]=…`; dotted keys such as `client.ulid` stay whole.
     routerOptions: {
-      querystringParser: (s: string) => qs.parse(s, { allowDots: false, depth: 1, arrayLimit: 200, parameterLimit: 200 }) as Record<string, unknown>,
+      querystringParser: (s: string) =>
+        qs.parse(s, { allowDots: false, depth: 1, arrayLimit: 200, parameterLimit: 200 }) as Record<string, unknown>,
       ignoreTrailingSlash: true,
     },
     bodyLimit: 1_048_576,
@@ -75,7 +82,11 @@ export async function buildApp({ config, db, modules = defaultModules }: AppDeps
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list' },
+  });
 
   await app.register(healthRoutes, { ping: () => pingDatabase(db) });
   for (const module of modules) {

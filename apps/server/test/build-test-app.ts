@@ -8,9 +8,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
-import type { AppModule } from '../src/platform/module.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/platform/db/database.js';
+import type { AppModule } from '../src/platform/module.js';
 import { openTestDatabase } from './test-database.js';
 
 export interface TestApp {

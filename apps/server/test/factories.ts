@@ -39,7 +39,14 @@ export async function createMember(
   db: Db,
   spaceId: string,
   role: Role,
-  overrides: { email?: string; firstname?: string; lastname?: string; timezone?: string; status?: 'active' | 'invited' | 'disabled'; color?: string } = {},
+  overrides: {
+    email?: string;
+    firstname?: string;
+    lastname?: string;
+    timezone?: string;
+    status?: 'active' | 'invited' | 'disabled';
+    color?: string;
+  } = {},
 ): Promise<TestMember> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const accountId = newUlid();

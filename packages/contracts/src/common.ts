@@ -3,7 +3,13 @@
  * (ARCHITECTURE §4).
  */
 import { z } from 'zod';
-import { DATE_PATTERN, DATE_TIME_POST_PATTERN, ISO_DATE_TIME_PATTERN, roundCoordinateUp, ULID_PATTERN } from './rules.js';
+import {
+  DATE_PATTERN,
+  DATE_TIME_POST_PATTERN,
+  ISO_DATE_TIME_PATTERN,
+  roundCoordinateUp,
+  ULID_PATTERN,
+} from './rules.js';
 
 export const ulidSchema = z.string().regex(ULID_PATTERN);
 

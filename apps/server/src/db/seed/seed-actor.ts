@@ -11,7 +11,8 @@ export function seedActor(ids: DemoIds, email: string, spaceKey: string): Actor 
   const membership = person?.memberships.find((m) => m.space === spaceKey);
   const membershipId = ids.memberships[`${email}@${spaceKey}`];
   const spaceId = ids.spaces[spaceKey];
-  if (!person || !space || !membership || !membershipId || !spaceId) throw new Error(`no demo member ${email}@${spaceKey}`);
+  if (!person || !space || !membership || !membershipId || !spaceId)
+    throw new Error(`no demo member ${email}@${spaceKey}`);
   return {
     accountId: 'seed',
     sessionId: 'seed',
@@ -27,6 +28,8 @@ export function seedActor(ids: DemoIds, email: string, spaceKey: string): Actor 
 /** Membership ids of the demo members of `spaceKey` holding `role`. */
 export function seedMembersWithRole(ids: DemoIds, spaceKey: string, role: string): string[] {
   return DEMO_PEOPLE.flatMap((p) =>
-    p.memberships.filter((m) => m.space === spaceKey && m.role === role).map((m) => ids.memberships[`${p.email}@${m.space}`] as string),
+    p.memberships
+      .filter((m) => m.space === spaceKey && m.role === role)
+      .map((m) => ids.memberships[`${p.email}@${m.space}`] as string),
   );
 }

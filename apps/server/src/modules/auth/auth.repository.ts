@@ -61,7 +61,10 @@ export function createAuthRepository(db: Db) {
     },
 
     async revokeSession(sessionId: string, at: Date) {
-      await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
     async touchLastLogin(accountId: string, at: Date) {

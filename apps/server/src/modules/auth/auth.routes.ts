@@ -22,7 +22,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         rateLimit: {
           max: 20,
           timeWindow: '1 minute',
-          keyGenerator: (request) => `${request.ip}:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+          keyGenerator: (request) =>
+            `${request.ip}:${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
         },
       },
       schema: { tags: ['Authentication'], summary: 'Sign in with e-mail and password', body: tokenRequestBody },
@@ -65,7 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/security/logout',
     { config: { access: 'public' }, schema: { tags: ['Authentication'], summary: 'End the session' } },
     async (request, reply) => {
-      await service.logout({ sessionId: request.actor?.sessionId, refreshToken: request.cookies[REFRESH_TOKEN_COOKIE] });
+      await service.logout({
+        sessionId: request.actor?.sessionId,
+        refreshToken: request.cookies[REFRESH_TOKEN_COOKIE],
+      });
       clearTokenCookies(reply);
       return reply.code(204).send();
     },

@@ -3,8 +3,13 @@
  * Refresh tokens are opaque, stored as SHA-256, rotated on every use; a reused token revokes its session.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type Language, REFRESH_TOKEN_REMEMBER_ME_TTL_DAYS, REFRESH_TOKEN_TTL_DAYS, type UserType } from '@isoptera/contracts';
-import type { Actor, AccessClaims } from '../../platform/auth/actor.js';
+import {
+  type Language,
+  REFRESH_TOKEN_REMEMBER_ME_TTL_DAYS,
+  REFRESH_TOKEN_TTL_DAYS,
+  type UserType,
+} from '@isoptera/contracts';
+import type { AccessClaims, Actor } from '../../platform/auth/actor.js';
 import { claimsFromActor } from '../../platform/auth/actor.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import type { IssuedTokens } from '../../platform/auth/token-cookies.js';

@@ -16,8 +16,14 @@ afterAll(() => t.close());
 
 const headers = { 'client-type': 'webapp' };
 const signIn = (password = TEST_PASSWORD, extra: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/security/token/request', headers: { ...headers, ...extra }, payload: { email, password, _remember_me: true } });
-const cookieOf = (response: Awaited<ReturnType<typeof signIn>>, name: string) => response.cookies.find((c) => c.name === name);
+  t.app.inject({
+    method: 'POST',
+    url: '/security/token/request',
+    headers: { ...headers, ...extra },
+    payload: { email, password, _remember_me: true },
+  });
+const cookieOf = (response: Awaited<ReturnType<typeof signIn>>, name: string) =>
+  response.cookies.find((c) => c.name === name);
 
 describe('POST /security/token/request', () => {
   it('sets httpOnly token cookies for the right pair and GET /api/me answers the current user', async () => {
@@ -31,7 +37,11 @@ describe('POST /security/token/request', () => {
     expect(refresh?.path).toBe('/security');
     expect(response.json()).toEqual({});
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [ACCESS_TOKEN_COOKIE]: access?.value ?? '' } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      cookies: { [ACCESS_TOKEN_COOKIE]: access?.value ?? '' },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       email,
@@ -69,13 +79,24 @@ describe('POST /security/token/request', () => {
   });
 
   it('answers 422 with violations for a missing e-mail', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/security/token/request', headers, payload: { password: 'x' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/security/token/request',
+      headers,
+      payload: { password: 'x' },
+    });
     expect(response.statusCode).toBe(422);
-    expect(response.json().violations).toEqual([expect.objectContaining({ propertyPath: 'email', code: 'email_required' })]);
+    expect(response.json().violations).toEqual([
+      expect.objectContaining({ propertyPath: 'email', code: 'email_required' }),
+    ]);
   });
 
   it('refuses a state-changing request without Client-Type (CSRF defence)', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/security/token/request', payload: { email, password: TEST_PASSWORD } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/security/token/request',
+      payload: { email, password: TEST_PASSWORD },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('client_type_required');
   });
@@ -85,7 +106,11 @@ describe('POST /security/token/request', () => {
     const body = response.json();
     expect(body.token).toEqual(expect.any(String));
     expect(body.refresh_token).toEqual(expect.any(String));
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${body.token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(me.json().email).toBe(email);
   });
 });
@@ -94,7 +119,12 @@ describe('POST /security/token/refresh', () => {
   it('rotates the refresh token; reusing an old one revokes the whole session', async () => {
     const first = cookieOf(await signIn(), REFRESH_TOKEN_COOKIE)?.value ?? '';
     const refresh = (token: string) =>
-      t.app.inject({ method: 'POST', url: '/security/token/refresh', headers, cookies: { [REFRESH_TOKEN_COOKIE]: token } });
+      t.app.inject({
+        method: 'POST',
+        url: '/security/token/refresh',
+        headers,
+        cookies: { [REFRESH_TOKEN_COOKIE]: token },
+      });
 
     const rotated = await refresh(first);
     expect(rotated.statusCode).toBe(200);

@@ -18,7 +18,11 @@ export function createMeService(repository: MeRepository) {
       const { account, membership, space } = row;
       const types = await repository.spaceTypes(account.id);
       const dealerSpace =
-        space.type === 'dealer' ? space : space.type === 'pco' && space.dealerId ? await repository.findSpace(space.dealerId) : null;
+        space.type === 'dealer'
+          ? space
+          : space.type === 'pco' && space.dealerId
+            ? await repository.findSpace(space.dealerId)
+            : null;
       const substituted = actor.spaceId !== space.id ? await repository.findSpace(actor.spaceId) : null;
       return {
         '@id': `/api/user_${membership.spaceType}s/${membership.id}`,

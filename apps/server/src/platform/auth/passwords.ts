@@ -1,7 +1,12 @@
 /** Password hashing with argon2id (ARCHITECTURE §2: m = 19 MiB, t = 2, p = 1). */
 import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 /** A hash checked when the account is unknown, so that a miss costs as much as a hit. */
 let decoy: Promise<string> | undefined;
 

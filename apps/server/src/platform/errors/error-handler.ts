@@ -20,7 +20,9 @@ function issuesToViolations(issues: ZodIssueLike[], prefix: string[] = []): RawV
   return issues.flatMap((issue) => {
     const path = [...prefix, ...(issue.path ?? []).map(String)];
     if (issue.code === 'invalid_union' && issue.errors?.length) {
-      const branches = issue.errors.filter((b) => !(b.length === 1 && b[0]?.code === 'invalid_type' && !b[0].path?.length));
+      const branches = issue.errors.filter(
+        (b) => !(b.length === 1 && b[0]?.code === 'invalid_type' && !b[0].path?.length),
+      );
       const best = branches.sort((a, b) => a.length - b.length)[0];
       if (best) return issuesToViolations(best, path);
     }
@@ -85,11 +87,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errors: (v.params as { errors?: ZodIssueLike[][] }).errors,
       }));
       const status = error.validationContext === 'body' ? 422 : 400;
-      return sendProblem(request, reply, status, status === 422 ? 'validation_failed' : 'bad_request', issuesToViolations(issues));
+      return sendProblem(
+        request,
+        reply,
+        status,
+        status === 422 ? 'validation_failed' : 'bad_request',
+        issuesToViolations(issues),
+      );
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
     if (status === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', '60');
-    return sendProblem(request, reply, status, STATUS_CODES[status] ?? (status === 500 ? 'internal_error' : 'bad_request'));
+    return sendProblem(
+      request,
+      reply,
+      status,
+      STATUS_CODES[status] ?? (status === 500 ? 'internal_error' : 'bad_request'),
+    );
   });
 }

@@ -2,9 +2,10 @@
  * Server-side messages: the `errors` catalogue of packages/i18n in the request language (Accept-Language),
  * used for the `title`/`detail` of problem bodies and the `message` of violations.
  */
+
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@isoptera/contracts';
 import { translate } from '@isoptera/i18n';
 import { loadCatalogues } from '@isoptera/i18n/load-catalogues';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@isoptera/contracts';
 
 const catalogues = loadCatalogues();
 

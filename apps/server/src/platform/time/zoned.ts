@@ -3,8 +3,8 @@
  * IANA zone (or ISO 8601 with an offset); responses carry ISO 8601 with the offset of the actor's zone.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { DATE_TIME_POST_PATTERN } from '@isoptera/contracts';
+import { format } from 'date-fns';
 
 /** The instant that `value` (`YYYY-MM-DD HH:mm:ss` in `timeZone`, or ISO 8601 with offset) names. */
 export function parseZoned(value: string, timeZone: string): Date {
