@@ -1,0 +1,92 @@
+/**
+ * The application shell (SPEC §2.3, ARCHITECTURE §7): fixed sidebar on desktop (≥ 1024 px), slide-over on mobile,
+ * header, main scroll area with the 'hit bottom' flag (within 15 px of the bottom; reset and scrolled to top on every
+ * route change), legal footer, the intervention panel (mounted once, on first use), and the logout loader (SPEC §4 "Logout").
+ */
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../../shared/auth/session';
+import { HitBottomContext, isNearBottom } from '../../shared/lib/hit-bottom';
+import { FullPageLoader } from '../../shared/ui/full-page-loader';
+import { SlideOver } from '../../shared/ui/slide-over';
+import { Header } from './header';
+import { InterventionPanelHost } from './intervention-panel-host';
+import { LegalFooter } from './legal-footer';
+import { Sidebar } from './sidebar';
+
+/** Layout of every screen of a logged-in user (the outlet renders the screen). */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { isLoggingOut } = useSession();
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [hitBottom, setHitBottom] = useState(false);
+
+  // each route change: back to the top, flag lowered (SPEC §2.3)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
+  useEffect(() => {
+    mainRef.current?.scrollTo({ top: 0 });
+    setHitBottom(false);
+  }, [location.pathname]);
+
+  const onScroll = useCallback(() => {
+    const main = mainRef.current;
+    if (main && isNearBottom(main)) setHitBottom(true);
+  }, []);
+
+  const resetHitBottom = useCallback(() => setHitBottom(false), []);
+  const hitBottomState = useMemo(() => ({ hitBottom, resetHitBottom }), [hitBottom, resetHitBottom]);
+
+  return (
+    <HitBottomContext.Provider value={hitBottomState}>
+      <div className="flex h-dvh overflow-hidden bg-gray-100">
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+        >
+          {t('layout:skipToContent')}
+        </a>
+        <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white lg:block">
+          <Sidebar />
+        </aside>
+        <SlideOver
+          isOpen={menuOpen}
+          onOpenChange={setMenuOpen}
+          side="left"
+          size="sm"
+          title={t('layout:menu.label')}
+          hideTitle
+        >
+          <div className="-mx-5 -my-4 h-full">
+            <Sidebar onNavigate={() => setMenuOpen(false)} />
+          </div>
+        </SlideOver>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Header onOpenMenu={() => setMenuOpen(true)} />
+          <main
+            id="main-content"
+            ref={mainRef}
+            onScroll={onScroll}
+            tabIndex={-1}
+            aria-busy={isLoggingOut || undefined}
+            className="flex min-h-0 flex-1 flex-col overflow-y-auto outline-none"
+          >
+            <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 lg:px-8">
+              {isLoggingOut ? (
+                <FullPageLoader label={t('layout:profile.loggingOut')} />
+              ) : (
+                <Suspense fallback={<FullPageLoader />}>
+                  <Outlet />
+                </Suspense>
+              )}
+            </div>
+            <LegalFooter />
+          </main>
+        </div>
+      </div>
+      <InterventionPanelHost />
+    </HitBottomContext.Provider>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Side menu entries by space (SPEC §2.3): PCO space → Home (overview), Planning, Sites, Clients; admin space →
+ * Dealers, PCOs; dealer space → PCOs. Reports, Users and SpaceParameters come with their screens.
+ */
+import { ACTIONS, type Action } from '@isoptera/contracts';
+import { Building, CalendarDays, LayoutDashboard, type LucideIcon, MapPin, Store, Users } from 'lucide-react';
+import { type Actor, actorHasAction } from '../../shared/auth/actor';
+
+export interface MenuItem {
+  id: string;
+  to: string;
+  /** i18n key of the label. */
+  labelKey: string;
+  icon: LucideIcon;
+  /** The actor must hold one of these actions. */
+  anyOf: readonly Action[];
+}
+
+export const MENU_ITEMS: readonly MenuItem[] = [
+  { id: 'home', to: '/home', labelKey: 'layout:menu.home', icon: LayoutDashboard, anyOf: [ACTIONS.PCO_ACTION] },
+  {
+    id: 'planning',
+    to: '/planning',
+    labelKey: 'layout:menu.planning',
+    icon: CalendarDays,
+    anyOf: [ACTIONS.PCO_ACTION],
+  },
+  { id: 'sites', to: '/sites', labelKey: 'layout:menu.sites', icon: MapPin, anyOf: [ACTIONS.PCO_ACTION] },
+  { id: 'clients', to: '/clients', labelKey: 'layout:menu.clients', icon: Users, anyOf: [ACTIONS.PCO_ACTION] },
+  { id: 'dealers', to: '/dealers', labelKey: 'layout:menu.dealers', icon: Store, anyOf: [ACTIONS.ADMIN_ACTION] },
+  {
+    id: 'pcos',
+    to: '/pcos',
+    labelKey: 'layout:menu.pcos',
+    icon: Building,
+    anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
+  },
+];
+
+/** The entries the actor may use, in menu order (SPEC §2.3). */
+export function menuItemsFor(actor: Actor | null): MenuItem[] {
+  return MENU_ITEMS.filter((item) => item.anyOf.some((action) => actorHasAction(actor, action)));
+}
+
+/** `true` when the actor works in a PCO space with the PCO action: search and 'new visit' are shown (SPEC §2.4, §6). */
+export function showsPcoTools(actor: Actor | null): boolean {
+  return actor?.userType === 'pco' && actorHasAction(actor, ACTIONS.PCO_ACTION);
+}

@@ -1,0 +1,177 @@
+/**
+ * The route table of the SPA (SPEC §2.1, §2.2; ARCHITECTURE §3 rule 3): one entry per route with its spec name,
+ * path and required action ('public', 'authenticated' or a named action of the contract). Screens are split per
+ * route (React.lazy) and rendered through the guard; 'shell' routes show the layout when a session exists.
+ */
+import { ACTIONS } from '@isoptera/contracts';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { useSession } from '../shared/auth/session';
+import { FullPageLoader } from '../shared/ui/full-page-loader';
+import { baseRouteTarget, type RouteAction } from './guards';
+import { ErrorPage, NotFoundPage } from './pages/error-page';
+import { RootErrorBoundary } from './pages/root-error-boundary';
+import { RootRoute } from './root-route';
+import { RouteGuard } from './route-guard';
+
+/** Route names of SPEC §2 (those of this version of the app). */
+export type RouteName =
+  | 'Login'
+  | 'TwoFactor'
+  | 'DownloadApp'
+  | 'BaseRoute'
+  | 'Home'
+  | 'Clients'
+  | 'Planning'
+  | 'Sites'
+  | 'SiteDetail'
+  | 'Error'
+  | 'NotFound';
+
+export interface AppRoute {
+  name: RouteName;
+  path: string;
+  action: RouteAction;
+  /** 'shell': inside the layout (sidebar, header) when logged in; 'bare': never (SPEC §2.3 hidden list). */
+  layout: 'shell' | 'bare';
+  Component: ComponentType;
+}
+
+/** A screen loaded on first use: `module[exportName]` of a dynamic import. */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M): ComponentType {
+  return lazy(async () => ({ default: (await load())[exportName] as ComponentType }));
+}
+
+/** BaseRoute: the redirect hub of SPEC §2.2. */
+function BaseRedirect() {
+  const { actor } = useSession();
+  return <Navigate to={baseRouteTarget(actor)} replace />;
+}
+
+/** `/2fa` → Login, keeping the default e-mail (`?email=`) and flagging the two-factor step (SPEC §2.1). */
+function TwoFactorRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/login${search}`} replace state={{ twoFactor: true }} />;
+}
+
+/** Every route of the app. A test asserts that each non-public route declares an action. */
+export const routeTable: readonly AppRoute[] = [
+  {
+    name: 'Login',
+    path: '/login',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage'),
+  },
+  { name: 'TwoFactor', path: '/2fa', action: 'public', layout: 'bare', Component: TwoFactorRedirect },
+  {
+    name: 'DownloadApp',
+    path: '/download-app',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('./pages/download-app-page'), 'DownloadAppPage'),
+  },
+  { name: 'BaseRoute', path: '/', action: 'authenticated', layout: 'shell', Component: BaseRedirect },
+  {
+    name: 'Home',
+    path: '/home',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/home/pages/home-page'), 'HomePage'),
+  },
+  {
+    name: 'Clients',
+    path: '/clients',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/clients/pages/clients-page'), 'ClientsPage'),
+  },
+  {
+    name: 'Planning',
+    path: '/planning',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/planning/pages/planning-page'), 'PlanningPage'),
+  },
+  {
+    name: 'Sites',
+    path: '/sites',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/sites/pages/sites-page'), 'SitesPage'),
+  },
+  {
+    name: 'SiteDetail',
+    path: '/sites/:siteUlid',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/sites/pages/site-detail-page'), 'SiteDetailPage'),
+  },
+  { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },
+  { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: NotFoundPage },
+];
+
+/** The path of a named route, with its parameters filled in (`pathOf('SiteDetail', {siteUlid})`). */
+export function pathOf(name: RouteName, params: Record<string, string> = {}): string {
+  const route = routeTable.find((r) => r.name === name);
+  if (!route) throw new Error(`unknown route ${name}`);
+  return route.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
+
+/** Layout route: the shell for a logged-in (non-technician) user, the bare screen otherwise. */
+function ShellRoute() {
+  const { status, hasAction } = useSession();
+  if (status === 'unknown') return <FullPageLoader />;
+  if (status === 'anonymous' || hasAction(ACTIONS.PCO_TECHNICIAN)) {
+    return (
+      <main className="flex min-h-dvh flex-col bg-gray-100">
+        <Outlet />
+      </main>
+    );
+  }
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <AppLayout />
+    </Suspense>
+  );
+}
+
+function toRouteObject({ path, action, Component, name }: AppRoute): RouteObject {
+  return {
+    id: name,
+    path,
+    element: (
+      <RouteGuard action={action}>
+        <Component />
+      </RouteGuard>
+    ),
+  };
+}
+
+/** The react-router route objects built from `routeTable`. */
+export function buildRoutes(table: readonly AppRoute[] = routeTable): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootRoute />,
+      errorElement: <RootErrorBoundary />,
+      children: [
+        ...table.filter((r) => r.layout === 'bare').map(toRouteObject),
+        {
+          id: 'shell',
+          element: <ShellRoute />,
+          children: table.filter((r) => r.layout === 'shell').map(toRouteObject),
+        },
+      ],
+    },
+  ];
+}
+
+/** Creates the browser router of the app (data mode). */
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

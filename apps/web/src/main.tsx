@@ -1,0 +1,32 @@
+/** Entry point of the SPA: styles, i18n, router, providers; stores the application version (SPEC §7). */
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient, wireHttpClient } from './app/providers';
+import { createAppRouter } from './app/router';
+import './shared/i18n/i18n';
+
+const VERSION_STORAGE_KEY = 'isoptera.version';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('missing #root element');
+
+// SPEC §7: the page reads a version from the application root data attribute and stores it in the session
+try {
+  if (root.dataset.version) window.sessionStorage.setItem(VERSION_STORAGE_KEY, root.dataset.version);
+} catch {
+  // storage disabled: the version is only informative
+}
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+wireHttpClient(queryClient, (to) => void router.navigate(to));
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

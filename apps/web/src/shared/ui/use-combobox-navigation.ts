@@ -1,0 +1,76 @@
+/**
+ * Keyboard navigation of a combobox's listbox (WAI-ARIA combobox pattern with `aria-activedescendant`):
+ * ArrowDown/ArrowUp move the active option (opening the list first), Enter picks it, Escape closes the list.
+ */
+import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+
+export interface ComboboxNavigationOptions<T> {
+  items: readonly T[];
+  isOpen: boolean;
+  open: () => void;
+  close: () => void;
+  pick: (item: T) => void;
+}
+
+export interface ComboboxNavigation {
+  /** Index of the active option, -1 when none. */
+  activeIndex: number;
+  setActiveIndex: (index: number) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+}
+
+/** Tracks the active option and handles the keys of the combobox input. */
+export function useComboboxNavigation<T>({
+  items,
+  isOpen,
+  open,
+  close,
+  pick,
+}: ComboboxNavigationOptions<T>): ComboboxNavigation {
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const count = items.length;
+
+  useEffect(() => {
+    setActiveIndex((index) => (index >= count ? count - 1 : index));
+  }, [count]);
+
+  useEffect(() => {
+    if (!isOpen) setActiveIndex(-1);
+  }, [isOpen]);
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLInputElement>) => {
+      switch (event.key) {
+        case 'ArrowDown':
+          event.preventDefault();
+          if (!isOpen) open();
+          setActiveIndex((index) => (count === 0 ? -1 : Math.min(index + 1, count - 1)));
+          break;
+        case 'ArrowUp':
+          event.preventDefault();
+          if (!isOpen) open();
+          setActiveIndex((index) => (count === 0 ? -1 : index <= 0 ? 0 : index - 1));
+          break;
+        case 'Enter': {
+          const item = activeIndex >= 0 ? items[activeIndex] : undefined;
+          if (isOpen && item !== undefined) {
+            event.preventDefault();
+            pick(item);
+          }
+          break;
+        }
+        case 'Escape':
+          if (isOpen) {
+            event.preventDefault();
+            close();
+          }
+          break;
+        default:
+          break;
+      }
+    },
+    [activeIndex, close, count, isOpen, items, open, pick],
+  );
+
+  return { activeIndex, setActiveIndex, onKeyDown };
+}
