@@ -1,7 +1,15 @@
 /** Interventions (SPEC §3 "Intervention", §4 "Intervention form", §5, §7 "Interventions"). */
 import { z } from 'zod';
-import { dateInput, dateTimeInput, MEMBER_COLLECTIONS, manyValues, pageQuery, reference, type UserLight } from './common.js';
-import { INTERVENTION_TYPES, type InterventionType } from './enums.js';
+import {
+  dateInput,
+  dateTimeInput,
+  MEMBER_COLLECTIONS,
+  manyValues,
+  pageQuery,
+  reference,
+  type UserLight,
+} from './common.js';
+import { INTERVENTION_TYPES, type InterventionType, type SiteStatus } from './enums.js';
 import { optionalText } from './rules.js';
 
 /**
@@ -50,6 +58,19 @@ export interface Intervention {
   send_mail: boolean;
   client_ulid: string;
   site_ulid: string;
+  /** Membership ULIDs of the interveners (SPEC §3 `interveners_ulids`), in the order of `interveners`. */
+  interveners_ulids: string[];
   site: { '@id': string; ulid: string; name: string; client: { '@id': string; ulid: string; name: string } };
   interveners: UserLight[];
 }
+
+/**
+ * Site status on scheduling (docs/decisions/004): scheduling a visit of `type` on a site in status `from` moves it to
+ * `planned`; when the last future visit of that type on the site is deleted or moved away, it goes back to `from`.
+ */
+export const SCHEDULING_SITE_STATUS: Record<InterventionType, { from: SiteStatus; planned: SiteStatus }> = {
+  TYPE_PRE_VISIT: { from: 'STATUS_TO_ESTIMATE', planned: 'STATUS_PLANNED_ESTIMATE_VISIT' },
+  TYPE_COMMISSIONING: { from: 'STATUS_TO_INSTALL', planned: 'STATUS_PLANNED_INSTALL' },
+  TYPE_CONTROL_VISIT: { from: 'STATUS_TO_CHECK', planned: 'STATUS_PLANNED_INSPECTION_VISIT' },
+  TYPE_CLOSING_SITE: { from: 'STATUS_TO_CLOSE', planned: 'STATUS_PLANNED_CLOSING' },
+};

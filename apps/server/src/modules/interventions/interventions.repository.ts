@@ -1,0 +1,283 @@
+/**
+ * Storage of interventions (visits) and their interveners (SPEC §3 "Intervention"). The only file of the module that
+ * imports Drizzle; every query is scoped to the space id it is given. Also reads clients, sites and memberships to
+ * check references, and writes `sites.status` for the status-on-scheduling rule (docs/decisions/004).
+ */
+import { and, asc, count, eq, exists, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  accounts,
+  clients,
+  interventionInterveners,
+  interventions,
+  memberships,
+  sites,
+} from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/database.js';
+
+/** The stored fields of an intervention, as the service writes them. Instants are absolute (timestamptz). */
+export interface InterventionValues {
+  clientId: string;
+  siteId: string;
+  type: string;
+  description: string | null;
+  startAt: Date;
+  endAt: Date;
+  sendMail: boolean;
+  intervenerIds: string[];
+}
+
+/** List filters (SPEC §3 "Filters kept while browsing"); `from` inclusive, `to` exclusive, on the start instant. */
+export interface InterventionFilters {
+  userIds?: string[] | undefined;
+  clientIds?: string[] | undefined;
+  types?: string[] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  siteId?: string | undefined;
+}
+
+/** An intervener as lists show it. */
+export interface IntervenerRow {
+  id: string;
+  spaceType: 'admin' | 'dealer' | 'pco';
+  firstname: string;
+  lastname: string;
+  color: string | null;
+}
+
+/** An intervention with its site, client and interveners. */
+export interface HydratedIntervention {
+  id: string;
+  clientId: string;
+  siteId: string;
+  type: string;
+  description: string | null;
+  startAt: Date;
+  endAt: Date;
+  sendMail: boolean;
+  siteName: string;
+  clientName: string;
+  interveners: IntervenerRow[];
+}
+
+const hydratedColumns = {
+  id: interventions.id,
+  clientId: interventions.clientId,
+  siteId: interventions.siteId,
+  type: interventions.type,
+  description: interventions.description,
+  startAt: interventions.startAt,
+  endAt: interventions.endAt,
+  sendMail: interventions.sendMail,
+  siteName: sites.name,
+  clientName: clients.name,
+};
+
+function filterConditions(spaceId: string, f: InterventionFilters): SQL[] {
+  const where: SQL[] = [eq(interventions.spaceId, spaceId)];
+  if (f.clientIds?.length) where.push(inArray(interventions.clientId, f.clientIds));
+  if (f.types?.length) where.push(inArray(interventions.type, f.types));
+  if (f.siteId) where.push(eq(interventions.siteId, f.siteId));
+  if (f.from) where.push(gte(interventions.startAt, f.from));
+  if (f.to) where.push(lt(interventions.startAt, f.to));
+  return where;
+}
+
+/** The queries of the repository on `db` (the database or a transaction). */
+function interventionQueries(db: Db) {
+  /** Interveners of the given interventions, by intervention id, ordered by last name then first name. */
+  async function intervenersOf(interventionIds: string[]): Promise<Map<string, IntervenerRow[]>> {
+    const result = new Map<string, IntervenerRow[]>();
+    if (!interventionIds.length) return result;
+    const rows = await db
+      .select({
+        interventionId: interventionInterveners.interventionId,
+        id: memberships.id,
+        spaceType: memberships.spaceType,
+        color: memberships.color,
+        firstname: accounts.firstname,
+        lastname: accounts.lastname,
+      })
+      .from(interventionInterveners)
+      .innerJoin(memberships, eq(memberships.id, interventionInterveners.membershipId))
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(inArray(interventionInterveners.interventionId, interventionIds))
+      .orderBy(asc(accounts.lastname), asc(accounts.firstname), asc(memberships.id));
+    for (const { interventionId, ...intervener } of rows) {
+      const list = result.get(interventionId) ?? [];
+      list.push(intervener);
+      result.set(interventionId, list);
+    }
+    return result;
+  }
+
+  return {
+    /** The client `clientId` of the space, or undefined. */
+    async findClient(spaceId: string, clientId: string) {
+      const [row] = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.spaceId, spaceId), eq(clients.id, clientId)))
+        .limit(1);
+      return row;
+    },
+
+    /** The site `siteId` of the space (its client and status), or undefined. */
+    async findSite(spaceId: string, siteId: string) {
+      const [row] = await db
+        .select({ id: sites.id, clientId: sites.clientId, status: sites.status })
+        .from(sites)
+        .where(and(eq(sites.spaceId, spaceId), eq(sites.id, siteId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Which of `membershipIds` are active members of the space. */
+    async activeMemberIds(spaceId: string, membershipIds: string[]): Promise<string[]> {
+      if (!membershipIds.length) return [];
+      const rows = await db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.spaceId, spaceId),
+            eq(memberships.status, 'active'),
+            inArray(memberships.id, membershipIds),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    /** The stored intervention `id` of the space with its intervener ids, or undefined. */
+    async findRow(spaceId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(interventions)
+        .where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    /** The intervention `id` of the space with its site, client and interveners, or undefined. */
+    async findHydrated(spaceId: string, id: string): Promise<HydratedIntervention | undefined> {
+      const [row] = await db
+        .select(hydratedColumns)
+        .from(interventions)
+        .innerJoin(sites, eq(sites.id, interventions.siteId))
+        .innerJoin(clients, eq(clients.id, interventions.clientId))
+        .where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)))
+        .limit(1);
+      if (!row) return undefined;
+      const interveners = await intervenersOf([row.id]);
+      return { ...row, interveners: interveners.get(row.id) ?? [] };
+    },
+
+    /** One page of the space's interventions matching `filters`, by start instant then id, and the total count. */
+    async list(spaceId: string, filters: InterventionFilters, window: { limit: number; offset: number }) {
+      const where = filterConditions(spaceId, filters);
+      if (filters.userIds?.length) {
+        where.push(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(interventionInterveners)
+              .where(
+                and(
+                  eq(interventionInterveners.interventionId, interventions.id),
+                  inArray(interventionInterveners.membershipId, filters.userIds),
+                ),
+              ),
+          ),
+        );
+      }
+      const condition = and(...where);
+      const [rows, totals] = await Promise.all([
+        db
+          .select(hydratedColumns)
+          .from(interventions)
+          .innerJoin(sites, eq(sites.id, interventions.siteId))
+          .innerJoin(clients, eq(clients.id, interventions.clientId))
+          .where(condition)
+          .orderBy(asc(interventions.startAt), asc(interventions.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(interventions).where(condition),
+      ]);
+      const interveners = await intervenersOf(rows.map((r) => r.id));
+      const items: HydratedIntervention[] = rows.map((r) => ({ ...r, interveners: interveners.get(r.id) ?? [] }));
+      return { items, total: Number(totals[0]?.n ?? 0) };
+    },
+
+    /** Inserts intervention `id` of the space with its interveners. Call inside `transaction`. */
+    async insert(spaceId: string, id: string, values: InterventionValues, createdById: string): Promise<void> {
+      const { intervenerIds, ...fields } = values;
+      await db.insert(interventions).values({ id, spaceId, createdById, ...fields });
+      await db
+        .insert(interventionInterveners)
+        .values(intervenerIds.map((membershipId) => ({ interventionId: id, membershipId })));
+    },
+
+    /** Replaces the fields and interveners of intervention `id` of the space. Call inside `transaction`. */
+    async update(spaceId: string, id: string, values: InterventionValues): Promise<void> {
+      const { intervenerIds, ...fields } = values;
+      await db
+        .update(interventions)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)));
+      await db.delete(interventionInterveners).where(eq(interventionInterveners.interventionId, id));
+      await db
+        .insert(interventionInterveners)
+        .values(intervenerIds.map((membershipId) => ({ interventionId: id, membershipId })));
+    },
+
+    /** Deletes intervention `id` of the space (its interveners go with it). */
+    async remove(spaceId: string, id: string): Promise<void> {
+      await db.delete(interventions).where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)));
+    },
+
+    /** Whether the site has an intervention of `type` starting after `now`, other than `exceptId`. */
+    async hasFutureOfType(
+      spaceId: string,
+      siteId: string,
+      type: string,
+      now: Date,
+      exceptId?: string,
+    ): Promise<boolean> {
+      const where = [
+        eq(interventions.spaceId, spaceId),
+        eq(interventions.siteId, siteId),
+        eq(interventions.type, type),
+        gt(interventions.startAt, now),
+      ];
+      if (exceptId) where.push(ne(interventions.id, exceptId));
+      const [row] = await db
+        .select({ id: interventions.id })
+        .from(interventions)
+        .where(and(...where))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Sets the status of site `siteId` of the space (docs/decisions/004). */
+    async setSiteStatus(spaceId: string, siteId: string, status: string): Promise<void> {
+      await db
+        .update(sites)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(sites.spaceId, spaceId), eq(sites.id, siteId)));
+    },
+  };
+}
+/** The queries available inside a transaction. */
+export type InterventionQueries = ReturnType<typeof interventionQueries>;
+
+/** The interventions repository on `db`; `transaction(work)` runs `work` with queries bound to one transaction. */
+export function createInterventionsRepository(db: Db) {
+  return {
+    ...interventionQueries(db),
+    /** Runs `work` in one transaction; inside it use only the queries it receives. */
+    transaction<T>(work: (repo: InterventionQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(interventionQueries(tx as unknown as Db)));
+    },
+  };
+}
+export type InterventionsRepository = ReturnType<typeof createInterventionsRepository>;

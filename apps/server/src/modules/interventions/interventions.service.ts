@@ -1,0 +1,209 @@
+/**
+ * Interventions (visits): SPEC §3 "Intervention", §4 "Intervention form", §5 "Intervention", §7 "Interventions",
+ * §8 `start_at_invalid`, and the site status on scheduling of docs/decisions/004.
+ *
+ * `send_mail` is stored with the intervention and accepted on delete, but no e-mail leaves yet: the notification
+ * mails to the interveners come with the identity/mail issue (mail platform and pg-boss jobs).
+ */
+import {
+  DATE_TIME_POST_PATTERN,
+  type Intervention,
+  type InterventionType,
+  type interventionBody,
+  type interventionListQuery,
+  SCHEDULING_SITE_STATUS,
+} from '@isoptera/contracts';
+import type { z } from 'zod';
+import type { Actor } from '../../platform/auth/actor.js';
+import { notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
+import { pageWindow } from '../../platform/hydra/hydra.js';
+import { newUlid } from '../../platform/ids.js';
+import { parseZoned, startOfZonedDay } from '../../platform/time/zoned.js';
+import type { InterventionQueries, InterventionsRepository, InterventionValues } from './interventions.repository.js';
+import { interventionResource } from './interventions.resource.js';
+
+/** A parsed request body (references already reduced to ULIDs by the contract). */
+export type InterventionInput = z.output<typeof interventionBody>;
+export type InterventionListQuery = z.output<typeof interventionListQuery>;
+
+export interface InterventionsServiceOptions {
+  /** The clock of the "start later than now" rule and of the status rule (tests and the seed set it). */
+  now?: () => Date;
+}
+
+/**
+ * `value` (`YYYY-MM-DD HH:mm:ss` in `timeZone`, or ISO 8601 with offset) as an instant truncated to the second (the
+ * post format's precision); null when no such date.
+ */
+function parseDateTime(value: string, timeZone: string): Date | null {
+  if (DATE_TIME_POST_PATTERN.test(value)) {
+    const [y, mo, d, h, mi, s] = value.split(/[- :]/).map(Number) as [number, number, number, number, number, number];
+    const probe = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+    const sameCalendar =
+      probe.getUTCFullYear() === y &&
+      probe.getUTCMonth() === mo - 1 &&
+      probe.getUTCDate() === d &&
+      probe.getUTCHours() === h &&
+      probe.getUTCMinutes() === mi &&
+      probe.getUTCSeconds() === s;
+    if (!sameCalendar) return null;
+  }
+  const time = parseZoned(value, timeZone).getTime();
+  return Number.isNaN(time) ? null : new Date(Math.floor(time / 1000) * 1000);
+}
+
+/** The calendar day after `date` (`YYYY-MM-DD`). */
+function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** Creates the interventions service on `repository`; `now` is the clock of the date and status rules. */
+export function createInterventionsService(
+  repository: InterventionsRepository,
+  { now = () => new Date() }: InterventionsServiceOptions = {},
+) {
+  /**
+   * Checks the body against the actor's space and the date rules (SPEC §5): client of the space (`client_invalid`),
+   * site of that client (`site_invalid`), active members (`interveners_invalid`), start later than now when
+   * `checkStart` (`start_at_invalid`), end later than start (`end_at_invalid`). Throws 422 with every violation.
+   */
+  async function validated(
+    actor: Actor,
+    body: InterventionInput,
+    checkStart: (start: Date) => boolean,
+  ): Promise<InterventionValues> {
+    const violations: RawViolation[] = [];
+    const [client, site, members] = await Promise.all([
+      repository.findClient(actor.spaceId, body.client),
+      repository.findSite(actor.spaceId, body.site),
+      repository.activeMemberIds(actor.spaceId, [...new Set(body.interveners)]),
+    ]);
+    if (!client) violations.push({ propertyPath: 'client', code: 'client_invalid' });
+    if (!site || (client && site.clientId !== client.id))
+      violations.push({ propertyPath: 'site', code: 'site_invalid' });
+    const intervenerIds = [...new Set(body.interveners)];
+    if (members.length !== intervenerIds.length)
+      violations.push({ propertyPath: 'interveners', code: 'interveners_invalid' });
+    const startAt = parseDateTime(body.start_at, actor.timezone);
+    const endAt = parseDateTime(body.end_at, actor.timezone);
+    if (!startAt || (checkStart(startAt) && startAt.getTime() <= now().getTime())) {
+      violations.push({ propertyPath: 'start_at', code: 'start_at_invalid' });
+    }
+    if (!endAt || (startAt && endAt.getTime() <= startAt.getTime()))
+      violations.push({ propertyPath: 'end_at', code: 'end_at_invalid' });
+    if (violations.length || !startAt || !endAt) throw validationFailed(...violations);
+    return {
+      clientId: body.client,
+      siteId: body.site,
+      type: body.type,
+      description: body.description,
+      startAt,
+      endAt,
+      sendMail: body.send_mail,
+      intervenerIds,
+    };
+  }
+
+  /**
+   * Site status on scheduling (docs/decisions/004): a site in the `from` status of `type` that now has a future
+   * visit of that type becomes `planned`; a site in the `planned` status left without one goes back to `from`.
+   * Other statuses never change here.
+   */
+  async function reconcileSiteStatus(
+    repo: InterventionQueries,
+    spaceId: string,
+    siteId: string,
+    type: string,
+  ): Promise<void> {
+    const rule = SCHEDULING_SITE_STATUS[type as InterventionType];
+    const site = await repo.findSite(spaceId, siteId);
+    if (!rule || !site || (site.status !== rule.from && site.status !== rule.planned)) return;
+    const planned = await repo.hasFutureOfType(spaceId, siteId, type, now());
+    const status = planned ? rule.planned : rule.from;
+    if (status !== site.status) await repo.setSiteStatus(spaceId, siteId, status);
+  }
+
+  async function hydrated(actor: Actor, id: string): Promise<Intervention> {
+    const row = await repository.findHydrated(actor.spaceId, id);
+    if (!row) throw notFound('intervention_not_found');
+    return interventionResource(row, actor);
+  }
+
+  return {
+    /**
+     * `GET /api/interventions` (SPEC §7): the space's interventions by start, filtered by interveners (membership
+     * ulids), clients, types, start day range (`start_date`..`end_date` inclusive, actor's zone) and site; one page.
+     */
+    async list(actor: Actor, query: InterventionListQuery): Promise<{ members: Intervention[]; total: number }> {
+      const window = pageWindow(query);
+      const { items, total } = await repository.list(
+        actor.spaceId,
+        {
+          userIds: query.users,
+          clientIds: query.clients,
+          types: query.type,
+          from: query.start_date ? startOfZonedDay(query.start_date, actor.timezone) : undefined,
+          to: query.end_date ? startOfZonedDay(nextDay(query.end_date), actor.timezone) : undefined,
+          siteId: query['site.ulid'],
+        },
+        window,
+      );
+      return { members: items.map((row) => interventionResource(row, actor)), total };
+    },
+
+    /** `GET /api/interventions/{id}`. Throws 404 `intervention_not_found` (unknown or another space). */
+    get(actor: Actor, id: string): Promise<Intervention> {
+      return hydrated(actor, id);
+    },
+
+    /** `POST /api/interventions` (SPEC §4, §5): validates, stores, plans the site (ADR 004). Throws 422. */
+    async create(actor: Actor, body: InterventionInput): Promise<Intervention> {
+      const values = await validated(actor, body, () => true);
+      const id = newUlid();
+      await repository.transaction(async (repo) => {
+        await repo.insert(actor.spaceId, id, values, actor.membershipId);
+        await reconcileSiteStatus(repo, actor.spaceId, values.siteId, values.type);
+      });
+      return hydrated(actor, id);
+    },
+
+    /**
+     * `PUT /api/interventions/{ulid}`: replaces every field; start later than now only checked when start changes.
+     * Re-plans the previous and the new site/type (ADR 004). Throws 404 `intervention_not_found`, 422.
+     */
+    async update(actor: Actor, id: string, body: InterventionInput): Promise<Intervention> {
+      const current = await repository.findRow(actor.spaceId, id);
+      if (!current) throw notFound('intervention_not_found');
+      const values = await validated(actor, body, (start) => start.getTime() !== current.startAt.getTime());
+      await repository.transaction(async (repo) => {
+        await repo.update(actor.spaceId, id, values);
+        // an edited past visit (start unchanged) plans nothing and must not unplan its site either
+        if (values.startAt.getTime() > now().getTime())
+          await reconcileSiteStatus(repo, actor.spaceId, values.siteId, values.type);
+        // a future visit moved to another site or type may have been the last one planning the previous pair
+        const movedAway = current.siteId !== values.siteId || current.type !== values.type;
+        if (movedAway && current.startAt.getTime() > now().getTime()) {
+          await reconcileSiteStatus(repo, actor.spaceId, current.siteId, current.type);
+        }
+      });
+      return hydrated(actor, id);
+    },
+
+    /**
+     * `DELETE /api/interventions/{id}?send_mail=`: deletes, and reverts the site's planned status when it was the
+     * last future visit of its type (ADR 004). `sendMail` is accepted; the mail itself comes with the mail issue.
+     * Throws 404 `intervention_not_found`.
+     */
+    async remove(actor: Actor, id: string, _sendMail: boolean): Promise<void> {
+      const current = await repository.findRow(actor.spaceId, id);
+      if (!current) throw notFound('intervention_not_found');
+      await repository.transaction(async (repo) => {
+        await repo.remove(actor.spaceId, id);
+        if (current.startAt.getTime() > now().getTime())
+          await reconcileSiteStatus(repo, actor.spaceId, current.siteId, current.type);
+      });
+    },
+  };
+}
+export type InterventionsService = ReturnType<typeof createInterventionsService>;

@@ -1,0 +1,212 @@
+/**
+ * The intervention panel (SPEC §2.5, §4 "Intervention form"): a slide-over opened by the `openInterventionPanel`
+ * event from anywhere (header 'new visit', Planning, a site), to create or edit a visit. Each opening reloads the form
+ * and resets validation. States: loading → ready → saving (a second submit is ignored while saving). On 200/201 the
+ * panel closes and emits `interventionEdited` with the answer; any other status keeps it open with the error shown.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
+import { errorMessage } from '../../../shared/api/error-message';
+import { useSession } from '../../../shared/auth/session';
+import { emit, useEvent } from '../../../shared/lib/events';
+import { Button } from '../../../shared/ui/button';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { FormError } from '../../../shared/ui/field-error';
+import { notify } from '../../../shared/ui/notifications';
+import { SkeletonLines } from '../../../shared/ui/skeleton';
+import { SlideOver } from '../../../shared/ui/slide-over';
+import { useSaveIntervention } from '../api/save-intervention';
+import { wallTimeIn } from '../lib/default-dates';
+import {
+  bodyOfValues,
+  type InterventionFormValues,
+  interventionResolver,
+  violationsToFields,
+} from '../lib/intervention-form';
+import { InterventionForm } from './intervention-form';
+import { type InitialForm, type PanelRequest, usePanelInitialValues } from './use-panel-initial-values';
+
+const SITES_PATH = '/sites';
+
+interface PanelContentProps {
+  request: PanelRequest;
+  onClose: () => void;
+  onManageSites: () => void;
+}
+
+function PanelSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-6">
+      <p role="status" className="sr-only">
+        {t('interventions:panel.loading')}
+      </p>
+      <SkeletonLines lines={3} />
+      <SkeletonLines lines={4} />
+      <SkeletonLines lines={2} />
+    </div>
+  );
+}
+
+/** The ready form: owns react-hook-form and the save (ready ⇄ saving). */
+function ReadyForm({
+  request,
+  initial,
+  formId,
+  onSavingChange,
+  onClose,
+  onManageSites,
+}: PanelContentProps & { initial: InitialForm; formId: string; onSavingChange: (saving: boolean) => void }) {
+  const { t } = useTranslation();
+  const { timeZone } = useSession();
+  const queryClient = useQueryClient();
+  const save = useSaveIntervention();
+  const saving = useRef(false);
+  const [isSaving, setSaving] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<InterventionFormValues>({
+    defaultValues: initial.values,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    resolver: interventionResolver(() => ({ now: wallTimeIn(timeZone), initialStart: initial.initialStart })),
+  });
+  const setSavingState = (value: boolean) => {
+    saving.current = value;
+    setSaving(value);
+    onSavingChange(value);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    if (saving.current) return; // SPEC §4: a second submit is ignored while saving
+    setSavingState(true);
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({ ulid: request.interventionUlid, body: bodyOfValues(values) });
+      setSavingState(false);
+      notify({ title: t(request.interventionUlid ? 'interventions:panel.updated' : 'interventions:panel.created') });
+      queryClient.setQueryData(['interventions', 'detail', saved.ulid], saved);
+      onClose();
+      emit('interventionEdited', saved);
+    } catch (error) {
+      setSavingState(false);
+      if (isApiError(error, 422)) {
+        const { fields, others } = violationsToFields(error.violations);
+        for (const [field, code] of Object.entries(fields)) {
+          form.setError(field as keyof InterventionFormValues, { type: 'server', message: code });
+        }
+        setFormError(
+          others.length || !Object.keys(fields).length ? errorMessage(error) : t('interventions:panel.checkFields'),
+        );
+      } else setFormError(errorMessage(error));
+    }
+  });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <FormError message={formError} />
+      <InterventionForm
+        id={formId}
+        form={form}
+        initial={initial}
+        request={request}
+        isSaving={isSaving}
+        onSubmit={() => void submit()}
+        onManageSites={onManageSites}
+      />
+    </div>
+  );
+}
+
+interface PanelFrameProps {
+  request: PanelRequest;
+  onClose: () => void;
+  isSaving: boolean;
+  canSave: boolean;
+  formId: string;
+  body: ReactNode;
+}
+
+/** The slide-over with its title, subtitle and footer (Cancel, Save with a spinner while saving). */
+function PanelFrame({ request, onClose, isSaving, canSave, formId, body }: PanelFrameProps) {
+  const { t } = useTranslation();
+  const editing = !!request.interventionUlid;
+  return (
+    <SlideOver
+      isOpen
+      onOpenChange={(open) => {
+        if (!open && !isSaving) onClose();
+      }}
+      isDismissable={!isSaving}
+      size="lg"
+      title={t(editing ? 'interventions:panel.editTitle' : 'interventions:panel.newTitle')}
+      subtitle={t(editing ? 'interventions:panel.editSubtitle' : 'interventions:panel.newSubtitle')}
+      footer={
+        <>
+          <Button variant="white" onPress={onClose} isDisabled={isSaving}>
+            {t('interventions:actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} isDisabled={!canSave} isLoading={isSaving}>
+            {t('interventions:actions.save')}
+          </Button>
+        </>
+      }
+    >
+      {body}
+    </SlideOver>
+  );
+}
+
+/** Loading → ready → saving for one opening of the panel; the slide-over stays mounted across the states. */
+function PanelContent({ request, onClose, onManageSites }: PanelContentProps) {
+  const { timeZone } = useSession();
+  const formId = useId();
+  const [isSaving, setSaving] = useState(false);
+  const state = usePanelInitialValues(request, timeZone);
+  const ready = state.status === 'ready' && state.initial !== null;
+  return (
+    <PanelFrame
+      request={request}
+      onClose={onClose}
+      isSaving={isSaving}
+      canSave={ready}
+      formId={formId}
+      body={
+        ready && state.initial ? (
+          <ReadyForm
+            request={request}
+            initial={state.initial}
+            formId={formId}
+            onSavingChange={setSaving}
+            onClose={onClose}
+            onManageSites={onManageSites}
+          />
+        ) : state.status === 'error' ? (
+          <ErrorState error={state.error} onRetry={state.retry} />
+        ) : (
+          <PanelSkeleton />
+        )
+      }
+    />
+  );
+}
+
+/** Mounted once by the layout; opens on `openInterventionPanel` (SPEC §2.5). */
+export function InterventionPanel() {
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState<{ key: number; request: PanelRequest } | null>(null);
+  const sequence = useRef(0);
+
+  useEvent('openInterventionPanel', (request) => setOpening({ key: ++sequence.current, request: request ?? {} }));
+  const close = useCallback(() => setOpening(null), []);
+  const manageSites = useCallback(() => {
+    setOpening(null);
+    navigate(SITES_PATH);
+  }, [navigate]);
+
+  if (!opening) return null;
+  return <PanelContent key={opening.key} request={opening.request} onClose={close} onManageSites={manageSites} />;
+}

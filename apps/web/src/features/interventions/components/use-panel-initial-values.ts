@@ -1,0 +1,98 @@
+/**
+ * What the intervention panel starts from when it opens (SPEC §4 "Intervention form": loading → ready): the
+ * intervention being edited, or a new one with the default dates and the pre-selected client, site and type.
+ */
+import type { InterventionType } from '@isoptera/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AppEvents } from '../../../shared/lib/events';
+import type { PickerOption } from '../../../shared/ui/search-picker';
+import { interventionQueryOptions } from '../api/get-intervention';
+import { getClientName } from '../api/search-clients';
+import { memberLabel } from '../api/search-members';
+import { getSite } from '../api/search-sites';
+import { defaultSchedule, wallTimeIn } from '../lib/default-dates';
+import { type InterventionFormValues, valuesOfIntervention } from '../lib/intervention-form';
+
+export type PanelRequest = AppEvents['openInterventionPanel'];
+
+export interface InitialForm {
+  values: InterventionFormValues;
+  /** Labels of the pre-selected ids, for the pickers. */
+  labels: { client: PickerOption[]; site: PickerOption[]; interveners: PickerOption[] };
+  /** The loaded start (editing), exempt from the before-now rule while unchanged. */
+  initialStart: string | null;
+}
+
+export interface PanelInitialState {
+  status: 'loading' | 'ready' | 'error';
+  initial: InitialForm | null;
+  error: unknown;
+  retry: () => void;
+}
+
+/** Loads what the panel needs for `request`; dates in `timeZone` (the user's). */
+export function usePanelInitialValues(request: PanelRequest, timeZone: string): PanelInitialState {
+  const [schedule] = useState(() => defaultSchedule(wallTimeIn(timeZone)));
+  const editing = request.interventionUlid ?? null;
+  const siteUlid = editing ? null : (request.siteUlid ?? null);
+  const clientUlid = editing || siteUlid ? null : (request.clientUlid ?? null);
+
+  const intervention = useQuery({ ...interventionQueryOptions(editing ?? ''), enabled: editing !== null });
+  const site = useQuery({
+    queryKey: ['sites', 'detail', siteUlid],
+    queryFn: ({ signal }) => getSite(siteUlid as string, signal),
+    enabled: siteUlid !== null,
+    staleTime: 0,
+  });
+  const client = useQuery({
+    queryKey: ['clients', 'name', clientUlid],
+    queryFn: () => getClientName(clientUlid as string),
+    enabled: clientUlid !== null,
+    staleTime: 0,
+  });
+  const active = editing ? intervention : siteUlid ? site : clientUlid ? client : null;
+  const retry = () => void active?.refetch();
+
+  if (active?.isError) return { status: 'error', initial: null, error: active.error, retry };
+  if (active && !active.data) return { status: 'loading', initial: null, error: null, retry };
+
+  if (editing && intervention.data) {
+    const data = intervention.data;
+    return {
+      status: 'ready',
+      error: null,
+      retry,
+      initial: {
+        values: valuesOfIntervention(data, timeZone),
+        labels: {
+          client: [{ id: data.site.client.ulid, label: data.site.client.name }],
+          site: [{ id: data.site.ulid, label: data.site.name }],
+          interveners: data.interveners.map((i) => ({ id: i.ulid, label: memberLabel(i) })),
+        },
+        initialStart: valuesOfIntervention(data, timeZone).start_at,
+      },
+    };
+  }
+
+  const values: InterventionFormValues = {
+    client: '',
+    site: '',
+    type: (request.type ?? '') as InterventionType | '',
+    interveners: [],
+    ...schedule,
+    description: '',
+    send_mail: true,
+  };
+  const labels: InitialForm['labels'] = { client: [], site: [], interveners: [] };
+  if (site.data) {
+    values.client = site.data.client_ulid;
+    values.site = site.data.ulid;
+    labels.client = [{ id: site.data.client_ulid, label: site.data.client.name }];
+    labels.site = [{ id: site.data.ulid, label: site.data.name }];
+  } else if (clientUlid && client.data !== undefined) {
+    values.client = clientUlid;
+    labels.client = [{ id: clientUlid, label: client.data }];
+  }
+  return { status: 'ready', error: null, retry, initial: { values, labels, initialStart: null } };
+}
