@@ -1,0 +1,115 @@
+/**
+ * 'Edit' of a client (SPEC §7 `PUT /api/client_contacts/{client_contact_ulid}`): its kind, its name and its main
+ * contact, in one call on the main contact's link. The form stays open with what was typed when the save fails.
+ */
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ClientDetail } from '@isoptera/contracts';
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/api/error-message';
+import { Button } from '../../../shared/ui/button';
+import { FormError } from '../../../shared/ui/field-error';
+import { notify } from '../../../shared/ui/notifications';
+import { SlideOver } from '../../../shared/ui/slide-over';
+import { useUpdateClientContact } from '../api/update-client-contact';
+import {
+  type ClientEditOutput,
+  type ClientEditValues,
+  CONTACT_FIELDS,
+  clientEditSchema,
+  clientEditValues,
+  setFieldErrors,
+  violationFields,
+} from '../lib/client-form';
+import { ClientFields } from './client-fields';
+import { ContactFields } from './contact-fields';
+import { FormSection } from './form-section';
+
+const FIELDS = new Set<string>(['client.name', 'client.company', ...CONTACT_FIELDS.map((f) => `contact.${f}`)]);
+
+export interface ClientEditPanelProps {
+  client: ClientDetail;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}
+
+/** The edit slide-over of a client and its main contact. */
+export function ClientEditPanel({ client, isOpen, onOpenChange }: ClientEditPanelProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const update = useUpdateClientContact();
+  const form = useForm<ClientEditValues, unknown, ClientEditOutput>({
+    resolver: zodResolver(clientEditSchema),
+    defaultValues: clientEditValues(client),
+  });
+  const isCompany = useWatch({ control: form.control, name: 'client.company' }) !== false;
+  const [formError, setFormError] = useState<string | null>(null);
+  const isSaving = form.formState.isSubmitting;
+  const primary = client.primary_contact;
+
+  // each opening starts from the client as it is now
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on opening only, not on every refetch
+  useEffect(() => {
+    if (!isOpen) return;
+    form.reset(clientEditValues(client));
+    setFormError(null);
+  }, [isOpen]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!primary) return;
+    setFormError(null);
+    try {
+      await update.mutateAsync({
+        clientContactUlid: primary.client_contact_ulid,
+        body: {
+          client: { '@id': client['@id'], name: values.client.name, company: values.client.company },
+          contact: { '@id': primary['@id'], ...values.contact },
+        },
+      });
+      notify({ title: t('clients:notifications.updated', { name: values.client.name }) });
+      onOpenChange(false);
+    } catch (error) {
+      const fields = violationFields(error, (path) => (FIELDS.has(path) ? path : null));
+      if (fields?.length) {
+        setFieldErrors(form.setError, fields);
+      } else {
+        setFormError(errorMessage(error));
+      }
+    }
+  });
+
+  return (
+    <SlideOver
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!isSaving) onOpenChange(open);
+      }}
+      isDismissable={!isSaving}
+      size="lg"
+      title={t('clients:form.editTitle')}
+      subtitle={client.name}
+      footer={
+        <>
+          <Button variant="white" onPress={() => onOpenChange(false)} isDisabled={isSaving}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} isLoading={isSaving} isDisabled={!primary}>
+            {t('common:actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+        {formError ? <FormError message={formError} /> : null}
+        <FormSection title={t('clients:form.client')}>
+          <ClientFields control={form.control} isCompany={isCompany} isDisabled={isSaving} />
+        </FormSection>
+        <FormSection title={t('clients:form.mainContact')}>
+          <ContactFields control={form.control} prefix="contact" isDisabled={isSaving} />
+        </FormSection>
+      </form>
+    </SlideOver>
+  );
+}
