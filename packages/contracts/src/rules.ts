@@ -44,9 +44,9 @@ export function roundCoordinateUp(value: string | number): string {
   return sign === '-' && scaled !== 0n ? `-${result}` : result;
 }
 
-/** A required, trimmed string; `code` is reported when it is missing or empty. */
+/** A required, trimmed string; `code` is reported when it is missing or empty (and then no further rule is checked). */
 export const requiredText = (code: string, max = 255) =>
-  z.string({ error: code }).trim().min(1, { error: code }).max(max, { error: code });
+  z.string({ error: code }).trim().min(1, { error: code, abort: true }).max(max, { error: code });
 
 /** An optional free text, empty string and null read as null. */
 export const optionalText = (code: string, max = 5000) =>

@@ -1,5 +1,6 @@
 /** Sites (SPEC §3 "Site", §5 "Site", §7 "Sites"). Areas are in m²; coordinates decimal text, 9 decimals. */
 import { z } from 'zod';
+import { type ClientContact, contactInput } from './clients.js';
 import {
   type Address,
   addressInput,
@@ -9,9 +10,9 @@ import {
   orderDirection,
   pageQuery,
   reference,
+  type SearchResult,
   type UserLight,
 } from './common.js';
-import { type ClientContact, contactInput } from './clients.js';
 import {
   ALERT_TYPES,
   BUILDING_TYPES,
@@ -56,14 +57,15 @@ export const siteInput = z.object({
 export type SiteInput = z.input<typeof siteInput>;
 
 /** The main contact of a site: an IRI of one of the client's contacts, or a new contact. */
-export const siteContactRef = z.union(
-  [reference(['contacts'], 'contact_invalid', 'contact_required'), contactInput],
-  { error: 'contact_required' },
-);
+export const siteContactRef = z.union([reference(['contacts'], 'contact_invalid', 'contact_required'), contactInput], {
+  error: 'contact_required',
+});
 
 /** `POST /api/site_contacts {site, contact}` → 201 `{site, contact}`. */
 export const createSiteContactBody = z.object({ site: siteInput, contact: siteContactRef });
 export type CreateSiteContactBody = z.input<typeof createSiteContactBody>;
+/** The validated body of `POST /api/site_contacts` (references reduced to ULIDs, coordinates rounded). */
+export type CreateSiteContactData = z.output<typeof createSiteContactBody>;
 
 /** `PUT /api/site_contacts/{site_contact_ulid}` with the site's `@id` and a contact reference. */
 export const updateSiteContactBody = z.object({
@@ -71,30 +73,43 @@ export const updateSiteContactBody = z.object({
   contact: siteContactRef,
 });
 export type UpdateSiteContactBody = z.input<typeof updateSiteContactBody>;
+export type UpdateSiteContactData = z.output<typeof updateSiteContactBody>;
 
-/** `GET /api/sites` filters, kept while browsing (SPEC §3): users, clients, order, status, treatment type, alert type. */
+/**
+ * `GET /api/sites` filters, kept while browsing (SPEC §3): users (referent member ULIDs or IRIs), clients (client
+ * ULIDs or IRIs), status, treatment type, alert type (`NONE` = no alert), name (contains, case-insensitive) and the sort
+ * order (`order[name]` or `order[updated_at]`, default name ascending). The query string is parsed with `qs`:
+ * `order[name]=asc` arrives as `{order: {name: 'asc'}}` and `users[]=a&users[]=b` as `{users: ['a', 'b']}`.
+ * `pagination=false` (with `client.ulid`) answers a hydra collection of every matching site instead of the two lists.
+ */
 export const siteListQuery = z.object({
   ...pageQuery,
   name: z.string().trim().max(255).optional(),
-  users: manyValues(z.string()),
-  clients: manyValues(z.string()),
+  users: manyValues(z.string().max(200)),
+  clients: manyValues(z.string().max(200)),
   status: manyValues(z.enum(SITE_STATUSES)),
   treatment_type: manyValues(z.enum(TREATMENT_TYPES)),
   alert_type: manyValues(z.enum(ALERT_TYPES)),
-  'order[name]': orderDirection.optional(),
-  'order[updated_at]': orderDirection.optional(),
-  'order[priority_sum]': orderDirection.optional(),
-  'client.ulid': z.string().optional(),
+  order: z
+    .object({
+      name: orderDirection.optional(),
+      updated_at: orderDirection.optional(),
+      priority_sum: orderDirection.optional(),
+    })
+    .optional(),
+  'client.ulid': z.string().max(200).optional(),
   pagination: z.enum(['true', 'false']).optional(),
 });
+export type SiteListQuery = z.infer<typeof siteListQuery>;
 
-/** `GET /api/sites/search?name&page&client.ulid&order[name]`. */
+/** `GET /api/sites/search?name&page&client.ulid&order[name]`: `{list: [{'@id', ulid, name}], total}`, 30 a page. */
 export const siteSearchQuery = z.object({
   ...pageQuery,
   name: z.string().trim().max(255).optional(),
-  'client.ulid': z.string().optional(),
-  'order[name]': orderDirection.optional(),
+  'client.ulid': z.string().max(200).optional(),
+  order: z.object({ name: orderDirection.optional() }).optional(),
 });
+export type SiteSearchQuery = z.infer<typeof siteSearchQuery>;
 
 export interface SiteListItem {
   '@id': string;
@@ -124,7 +139,7 @@ export interface SiteDetail extends SiteListItem {
   client_ulid: string;
   description: string | null;
   area: number;
-  contact: (ClientContact & { site_contact_ulid: string }) | null;
+  contact: SiteContact | null;
   contact_ulid: string | null;
   referent_ulid: string | null;
   notes: string | null;
@@ -144,4 +159,16 @@ export interface SiteLight {
   description: string | null;
   status: SiteStatus;
   desired_installation_date: string | null;
+}
+
+/** The main contact of a site: a contact of the site's client, with its client link and its site link ULIDs. */
+export type SiteContact = ClientContact & { site_contact_ulid: string };
+
+/** `GET /api/sites/search`: `{list: [{'@id', ulid, name}], total}` (SPEC §3 "Site search result"). */
+export type SiteSearchResult = SearchResult<{ '@id': string; ulid: string; name: string }>;
+
+/** `POST /api/site_contacts` (201) and `PUT /api/site_contacts/{site_contact_ulid}` (200). */
+export interface SiteContactAnswer {
+  site: SiteDetail;
+  contact: SiteContact;
 }

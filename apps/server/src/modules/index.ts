@@ -1,6 +1,17 @@
 /** Every domain module, in registration order. Add a module here to expose its routes. */
 import type { AppModule } from '../platform/module.js';
 import { authModule } from './auth/auth.module.js';
+import { clientsModule } from './clients/clients.module.js';
+import { interventionsModule } from './interventions/interventions.module.js';
 import { meModule } from './me/me.module.js';
+import { sitesModule } from './sites/sites.module.js';
+import { usersModule } from './users/users.module.js';
 
-export const modules: AppModule[] = [authModule, meModule];
+export const modules: AppModule[] = [
+  authModule,
+  meModule,
+  clientsModule,
+  interventionsModule,
+  sitesModule,
+  usersModule,
+];

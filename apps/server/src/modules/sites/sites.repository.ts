@@ -1,0 +1,334 @@
+/**
+ * Sites, their main contact (site_contacts) and what they reference (clients, contacts, members), every query scoped
+ * to one space (ARCHITECTURE §4 rule 2). Areas in m²; coordinates numeric(12, 9) read back as decimal text.
+ */
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  accounts,
+  clientContacts,
+  clients,
+  contacts,
+  interventions,
+  memberships,
+  siteContacts,
+  sites,
+} from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/database.js';
+import type { PageWindow } from '../../platform/hydra/hydra.js';
+import { newUlid } from '../../platform/ids.js';
+
+/** Filters of the site list (SPEC §3 "Filters kept while browsing"), already reduced to ULIDs and enum values. */
+export interface SiteFilters {
+  name?: string | undefined;
+  referentIds?: string[] | undefined;
+  clientIds?: string[] | undefined;
+  statuses?: string[] | undefined;
+  treatmentTypes?: string[] | undefined;
+  /** Alert types of `main_alert_type`; `NONE` matches sites without alert type. */
+  alertTypes?: string[] | undefined;
+}
+
+/** A sort key of the site list, applied in order. */
+export interface SiteOrder {
+  field: 'name' | 'updated_at' | 'priority_sum';
+  direction: 'asc' | 'desc';
+}
+
+/** The site columns a create or an update writes. */
+export type SiteValues = Omit<
+  typeof sites.$inferInsert,
+  'id' | 'spaceId' | 'createdAt' | 'updatedAt' | 'prioritySum' | 'mainAlertType'
+>;
+
+/** The main contact to link: an existing contact of the client, or a new one to create and link to the client. */
+export type ContactChoice = { contactId: string } | { newContact: NewContact };
+
+/** A contact typed in the site form (already validated: SPEC §5 "Contact"). */
+export interface NewContact {
+  firstname: string;
+  lastname: string;
+  phone: string;
+  email: string;
+  title: string;
+  notes: string | null;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** `%`, `_` and `\` typed by the user match themselves in ILIKE. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(spaceId: string, filters: SiteFilters): SQL[] {
+  const conditions: SQL[] = [eq(sites.spaceId, spaceId)];
+  if (filters.name) conditions.push(ilike(sites.name, containsPattern(filters.name)));
+  if (filters.referentIds?.length) conditions.push(inArray(sites.referentId, filters.referentIds));
+  if (filters.clientIds?.length) conditions.push(inArray(sites.clientId, filters.clientIds));
+  if (filters.statuses?.length) conditions.push(inArray(sites.status, filters.statuses));
+  if (filters.treatmentTypes?.length) conditions.push(inArray(sites.treatmentType, filters.treatmentTypes));
+  if (filters.alertTypes?.length) {
+    const types = filters.alertTypes.filter((t) => t !== 'NONE');
+    const alternatives: SQL[] = [];
+    if (types.length) alternatives.push(inArray(sites.mainAlertType, types));
+    if (filters.alertTypes.includes('NONE')) {
+      alternatives.push(isNull(sites.mainAlertType), eq(sites.mainAlertType, 'NONE'));
+    }
+    conditions.push(or(...alternatives) as SQL);
+  }
+  return conditions;
+}
+
+/** Names sort case-insensitively, the same on PGlite (C collation) and PostgreSQL. */
+const lowerName = sql`lower(${sites.name})`;
+const ORDER_COLUMNS = { name: lowerName, updated_at: sites.updatedAt, priority_sum: sites.prioritySum } as const;
+
+function orderBy(order: SiteOrder[]): SQL[] {
+  return [...order.map((o) => (o.direction === 'desc' ? desc : asc)(ORDER_COLUMNS[o.field])), asc(sites.id)];
+}
+
+/** Start of the site's next intervention after now, or null ("planned statuses show the scheduled date"). */
+const plannedAt =
+  sql<Date | null>`(select min(${interventions.startAt}) from ${interventions} where ${interventions.siteId} = ${sites.id} and ${interventions.startAt} > now())`.mapWith(
+    interventions.startAt,
+  );
+
+const listColumns = {
+  site: sites,
+  clientName: clients.name,
+  referent: {
+    id: memberships.id,
+    role: memberships.role,
+    status: memberships.status,
+    color: memberships.color,
+    spaceType: memberships.spaceType,
+    firstname: accounts.firstname,
+    lastname: accounts.lastname,
+  },
+  plannedAt,
+};
+
+export function createSitesRepository(db: Db) {
+  const listQuery = () =>
+    db
+      .select(listColumns)
+      .from(sites)
+      .innerJoin(clients, eq(clients.id, sites.clientId))
+      .leftJoin(memberships, eq(memberships.id, sites.referentId))
+      .leftJoin(accounts, eq(accounts.id, memberships.accountId));
+
+  async function linkContact(tx: Tx, spaceId: string, clientId: string, siteId: string, choice: ContactChoice) {
+    let contactId: string;
+    if ('contactId' in choice) {
+      contactId = choice.contactId;
+    } else {
+      contactId = newUlid();
+      await tx.insert(contacts).values({ id: contactId, spaceId, ...choice.newContact });
+      await tx.insert(clientContacts).values({ id: newUlid(), clientId, contactId, isPrimary: false });
+    }
+    const [existing] = await tx
+      .select({ id: siteContacts.id })
+      .from(siteContacts)
+      .where(eq(siteContacts.siteId, siteId));
+    if (existing) {
+      await tx.update(siteContacts).set({ contactId, updatedAt: new Date() }).where(eq(siteContacts.id, existing.id));
+      return { siteContactId: existing.id, contactId };
+    }
+    const siteContactId = newUlid();
+    await tx.insert(siteContacts).values({ id: siteContactId, siteId, contactId });
+    return { siteContactId, contactId };
+  }
+
+  return {
+    /** One page of the sites in alert (`priority_sum > 0`, by priority_sum desc then `order`) or of the others. */
+    async listPage(spaceId: string, filters: SiteFilters, inAlert: boolean, order: SiteOrder[], window: PageWindow) {
+      const where = and(
+        ...filterConditions(spaceId, filters),
+        inAlert ? gt(sites.prioritySum, 0) : eq(sites.prioritySum, 0),
+      );
+      const keys: SiteOrder[] = inAlert ? [{ field: 'priority_sum', direction: 'desc' }, ...order] : order;
+      const [rows, [total]] = await Promise.all([
+        listQuery()
+          .where(where)
+          .orderBy(...orderBy(keys))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(sites).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Every matching site (at most `limit`), in `order`, with the number of matching sites. */
+    async listAll(spaceId: string, filters: SiteFilters, order: SiteOrder[], limit: number) {
+      const where = and(...filterConditions(spaceId, filters));
+      const [rows, [total]] = await Promise.all([
+        listQuery()
+          .where(where)
+          .orderBy(...orderBy(order))
+          .limit(limit),
+        db.select({ n: count() }).from(sites).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** `{ulid, name}` of the sites whose name contains `name`, optionally of one client, with their number. */
+    async search(
+      spaceId: string,
+      name: string | undefined,
+      clientId: string | undefined,
+      direction: 'asc' | 'desc',
+      window: PageWindow,
+    ) {
+      const where = and(
+        ...filterConditions(spaceId, { name }),
+        ...(clientId !== undefined ? [eq(sites.clientId, clientId)] : []),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: sites.id, name: sites.name })
+          .from(sites)
+          .where(where)
+          .orderBy(direction === 'desc' ? desc(lowerName) : asc(lowerName), asc(sites.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(sites).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The site `siteId` of the space with its client, referent, next planned date and main contact, or undefined. */
+    async findDetail(spaceId: string, siteId: string) {
+      const [row] = await listQuery()
+        .where(and(eq(sites.spaceId, spaceId), eq(sites.id, siteId)))
+        .limit(1);
+      if (!row) return undefined;
+      const [contact] = await db
+        .select({
+          contact: contacts,
+          siteContactId: siteContacts.id,
+          clientContactId: clientContacts.id,
+          isPrimary: clientContacts.isPrimary,
+        })
+        .from(siteContacts)
+        .innerJoin(contacts, and(eq(contacts.id, siteContacts.contactId), eq(contacts.spaceId, spaceId)))
+        .leftJoin(
+          clientContacts,
+          and(eq(clientContacts.contactId, siteContacts.contactId), eq(clientContacts.clientId, row.site.clientId)),
+        )
+        .where(eq(siteContacts.siteId, siteId))
+        .limit(1);
+      return { ...row, contact: contact ?? null };
+    },
+
+    /** The light view of site `siteId` of the space (SPEC §3 "Site light view"), or undefined. */
+    async findLight(spaceId: string, siteId: string) {
+      const [row] = await db
+        .select({
+          id: sites.id,
+          description: sites.description,
+          status: sites.status,
+          desiredInstallationDate: sites.desiredInstallationDate,
+        })
+        .from(sites)
+        .where(and(eq(sites.spaceId, spaceId), eq(sites.id, siteId)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The site edited by `PUT /api/site_contacts/{id}`: `id` names a site contact of a site of the space, or — for a
+     * site that lost its main contact — the site itself. Undefined when neither exists in the space.
+     */
+    async findSiteContactTarget(spaceId: string, id: string) {
+      const [link] = await db
+        .select({ siteId: sites.id })
+        .from(siteContacts)
+        .innerJoin(sites, eq(sites.id, siteContacts.siteId))
+        .where(and(eq(siteContacts.id, id), eq(sites.spaceId, spaceId)))
+        .limit(1);
+      if (link) return link;
+      const [orphan] = await db
+        .select({ siteId: sites.id })
+        .from(sites)
+        .leftJoin(siteContacts, eq(siteContacts.siteId, sites.id))
+        .where(and(eq(sites.id, id), eq(sites.spaceId, spaceId), isNull(siteContacts.id)))
+        .limit(1);
+      return orphan;
+    },
+
+    /** `true` when client `clientId` belongs to the space. */
+    async clientExists(spaceId: string, clientId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, clientId), eq(clients.spaceId, spaceId)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** `true` when contact `contactId` is linked to client `clientId` of the space. */
+    async isClientContact(spaceId: string, clientId: string, contactId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: clientContacts.id })
+        .from(clientContacts)
+        .innerJoin(clients, eq(clients.id, clientContacts.clientId))
+        .where(
+          and(
+            eq(clientContacts.clientId, clientId),
+            eq(clientContacts.contactId, contactId),
+            eq(clients.spaceId, spaceId),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** `true` when membership `membershipId` is an active member of the space. */
+    async isActiveMember(spaceId: string, membershipId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(
+          and(eq(memberships.id, membershipId), eq(memberships.spaceId, spaceId), eq(memberships.status, 'active')),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Creates a site and its main contact link (and the contact itself when new), in one transaction. */
+    create(spaceId: string, values: SiteValues, contact: ContactChoice) {
+      return db.transaction(async (tx) => {
+        const siteId = newUlid();
+        await tx.insert(sites).values({ ...values, id: siteId, spaceId });
+        const linked = await linkContact(tx, spaceId, values.clientId, siteId, contact);
+        return { siteId, ...linked };
+      });
+    },
+
+    /** Updates site `siteId` of the space and its main contact link, in one transaction. */
+    update(spaceId: string, siteId: string, values: SiteValues, contact: ContactChoice) {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(sites)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(sites.id, siteId), eq(sites.spaceId, spaceId)));
+        const linked = await linkContact(tx, spaceId, values.clientId, siteId, contact);
+        return { siteId, ...linked };
+      });
+    },
+
+    /** Deletes site `siteId` of the space (its interventions and contact link go with it); `true` when it existed. */
+    async remove(spaceId: string, siteId: string): Promise<boolean> {
+      const deleted = await db
+        .delete(sites)
+        .where(and(eq(sites.id, siteId), eq(sites.spaceId, spaceId)))
+        .returning({ id: sites.id });
+      return deleted.length > 0;
+    },
+  };
+}
+export type SitesRepository = ReturnType<typeof createSitesRepository>;
+/** A row of the site list queries. */
+export type SiteListRow = Awaited<ReturnType<SitesRepository['listPage']>>['rows'][number];
+/** A row of `findDetail`. */
+export type SiteDetailRow = NonNullable<Awaited<ReturnType<SitesRepository['findDetail']>>>;

@@ -1,0 +1,170 @@
+/**
+ * The site form in a slide-over (SPEC §2.7 "Sites: create, edit", §5 "Site"): client (locked when given), main contact
+ * (one of the client's contacts or a new one), name, description, address with typed coordinates, area, referent,
+ * types, species, estimated equipment, desired installation date, status. Validated with the contract's schemas; a
+ * 422 answer's violations land on their fields; nothing typed is lost on a failed save.
+ */
+import type { SiteContactAnswer, SiteDetail } from '@isoptera/contracts';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error';
+import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { Button } from '../../../shared/ui/button';
+import { FormError } from '../../../shared/ui/field-error';
+import { notify } from '../../../shared/ui/notifications';
+import { SlideOver } from '../../../shared/ui/slide-over';
+import { Spinner } from '../../../shared/ui/spinner';
+import { useClient } from '../api/get-client';
+import { useSaveSite } from '../api/save-site';
+import { memberName } from '../api/search-members';
+import {
+  applySiteViolations,
+  emptySiteForm,
+  type SiteFormValues,
+  siteFormBody,
+  siteFormFromDetail,
+  siteFormResolver,
+} from '../lib/site-form';
+import { SiteFormFields } from './site-form-fields';
+
+export interface SiteFormPanelProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** The site to edit; absent to create one. */
+  site?: SiteDetail;
+  /** A client chosen beforehand (e.g. from the Clients screen): pre-selected and locked. */
+  lockedClientUlid?: string;
+  onSaved: (answer: SiteContactAnswer) => void;
+}
+
+/** Focuses the first invalid control of the form (after client or server validation). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => {
+    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // a picker opens its list on focus: only bring it into view
+    if (invalid?.getAttribute('role') === 'combobox') invalid.scrollIntoView({ block: 'center' });
+    else invalid?.focus();
+    if (!invalid) form?.querySelector('[role="alert"]')?.scrollIntoView({ block: 'nearest' });
+  });
+}
+
+interface SiteFormProps extends Omit<SiteFormPanelProps, 'isOpen' | 'onOpenChange'> {
+  formId: string;
+  save: ReturnType<typeof useSaveSite>;
+}
+
+function SiteForm({ formId, site, lockedClientUlid, save, onSaved }: SiteFormProps) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const defaultValues = useMemo(
+    () => (site ? siteFormFromDetail(site) : emptySiteForm(lockedClientUlid ?? '')),
+    [site, lockedClientUlid],
+  );
+  const form = useForm<SiteFormValues>({ resolver: siteFormResolver, defaultValues });
+  const clientUlid = form.watch('site.client');
+  const client = useClient(clientUlid);
+
+  // a new site gets the client's primary contact unless a contact of that client is already chosen
+  useEffect(() => {
+    if (!client.data) return;
+    const contact = form.getValues('contact');
+    const ids = [client.data.primary_contact?.ulid, ...client.data.other_contacts.map((c) => c.ulid)];
+    if (typeof contact === 'string' && !ids.includes(contact) && client.data.primary_contact) {
+      form.setValue('contact', client.data.primary_contact.ulid, { shouldValidate: form.formState.isSubmitted });
+    }
+  }, [client.data, form]);
+
+  const onInvalid = (_: FieldErrors<SiteFormValues>) => {
+    setFormError(t('errors:validation_failed'));
+    focusFirstInvalid(formRef.current);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (save.isPending) return;
+    setFormError(null);
+    try {
+      const answer = await save.mutateAsync({ body: siteFormBody(values), site });
+      notify({ title: t(site ? 'sites:form.updated' : 'sites:form.created'), content: answer.site.name });
+      onSaved(answer);
+    } catch (error) {
+      if (isApiError(error, 422) && error.violations.length > 0) {
+        const unmapped = applySiteViolations(error.violations, values, form.setError);
+        setFormError(
+          unmapped.length ? unmapped.map((code) => translateErrorCode(code)).join(' ') : t('errors:validation_failed'),
+        );
+        focusFirstInvalid(formRef.current);
+      } else {
+        setFormError(errorMessage(error));
+        focusFirstInvalid(formRef.current);
+      }
+    }
+  }, onInvalid);
+
+  const clientOptions = useMemo(() => {
+    if (site) return [{ id: site.client_ulid, label: site.client.name }];
+    if (client.data) return [{ id: client.data.ulid, label: client.data.name }];
+    return [];
+  }, [site, client.data]);
+  const referentOptions = useMemo(
+    () => (site?.referent ? [{ id: site.referent.ulid, label: memberName(site.referent) }] : []),
+    [site],
+  );
+
+  return (
+    <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      {formError ? <FormError message={formError} /> : null}
+      <SiteFormFields
+        form={form}
+        client={client}
+        isClientLocked={Boolean(lockedClientUlid) && !site}
+        clientOptions={clientOptions}
+        referentOptions={referentOptions}
+      />
+    </form>
+  );
+}
+
+/** The create/edit slide-over of a site. */
+export function SiteFormPanel({ isOpen, onOpenChange, site, lockedClientUlid, onSaved }: SiteFormPanelProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const save = useSaveSite();
+  const { reset } = save;
+  useEffect(() => {
+    if (isOpen) reset();
+  }, [isOpen, reset]);
+
+  return (
+    <SlideOver
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!save.isPending) onOpenChange(open);
+      }}
+      isDismissable={!save.isPending}
+      size="lg"
+      title={site ? t('sites:form.editTitle') : t('sites:form.newTitle')}
+      subtitle={site ? site.name : t('sites:form.newSubtitle')}
+      footer={
+        <>
+          <Button variant="white" onPress={() => onOpenChange(false)} isDisabled={save.isPending}>
+            {t('common:actions.cancel')}
+          </Button>
+          {/* a disabled button with a spinner rather than `isLoading`: React Aria would announce the pending state through a
+              live region labelled by this button, left dangling once the panel closes (axe role-img-alt) */}
+          <Button
+            type="submit"
+            form={formId}
+            isDisabled={save.isPending}
+            icon={save.isPending ? <Spinner size={20} label={null} /> : undefined}
+          >
+            {save.isPending ? t('common:states.saving') : t('common:actions.save')}
+          </Button>
+        </>
+      }
+    >
+      <SiteForm formId={formId} site={site} lockedClientUlid={lockedClientUlid} save={save} onSaved={onSaved} />
+    </SlideOver>
+  );
+}
