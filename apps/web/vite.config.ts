@@ -1,6 +1,7 @@
 /**
  * Vite configuration of the web app (ARCHITECTURE §2 "Web"): React, Tailwind CSS 4, a dev proxy to the API server
- * on port 3000, the build in `apps/web/dist` (served by the server), route-level code splitting (see src/app/router.tsx).
+ * on port 3000, the build in `apps/web/dist` (served by the server), route-level code splitting (see src/app/router.tsx),
+ * one lazily loaded chunk per catalogue language and a manifest for the bundle budget check (scripts/bundle-size.mjs).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,15 @@ function appVersion(): Plugin {
 }
 
 const proxied = ['/api', '/security', '/healthz', '/uploads'];
+
+/** A bundled catalogue, `packages/i18n/locales/<lang>/<namespace>.json`. */
+const LOCALE_FILE = /[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/;
+
+/** `locale-<lang>` for a catalogue file, null for any other module. */
+function localeChunkName(id: string): string | null {
+  const language = LOCALE_FILE.exec(id)?.[1];
+  return language ? `locale-${language}` : null;
+}
 
 /** react-router 7 exports only its development build; the production build drops dev-only checks and warnings. */
 const reactRouterProduction = fileURLToPath(
@@ -46,9 +56,13 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // dist/.vite/manifest.json: the chunks of each route, read by scripts/bundle-size.mjs (ARCHITECTURE §6 budgets)
+    manifest: true,
     rolldownOptions: {
-      // the contract's modules only declare schemas and constants: a screen gets the zod schemas it uses, not all
-      treeshake: { moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }] },
+      output: {
+        // one chunk per language for the lazily loaded catalogues (src/shared/i18n/resources.ts): one request each
+        codeSplitting: { groups: [{ name: localeChunkName, test: LOCALE_FILE }] },
+      },
     },
   },
 }));

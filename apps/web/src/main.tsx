@@ -1,11 +1,16 @@
-/** Entry point of the SPA: styles, i18n, router, providers; stores the application version (SPEC §7). */
+/**
+ * Entry point of the SPA: styles, i18n, router, providers; stores the application version (SPEC §7).
+ * The first render waits for the catalogue of the interface language (loaded lazily, see shared/i18n/i18n.ts), so
+ * that no key flashes; meanwhile the page stays empty and the current user (`GET /api/me`) is already asked for.
+ */
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient, wireHttpClient } from './app/providers';
 import { createAppRouter } from './app/router';
-import './shared/i18n/i18n';
+import { getMeQueryOptions } from './features/auth/api/get-me';
+import { startI18n } from './shared/i18n/i18n';
 
 const VERSION_STORAGE_KEY = 'isoptera.version';
 
@@ -23,10 +28,15 @@ const queryClient = createQueryClient();
 const router = createAppRouter();
 wireHttpClient(queryClient, (to) => void router.navigate(to));
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// the session and the language load in parallel; the session provider reuses this request
+void queryClient.prefetchQuery(getMeQueryOptions());
+
+void startI18n().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

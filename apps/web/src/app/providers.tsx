@@ -1,11 +1,11 @@
 /**
  * Providers of the app: TanStack Query, i18n, the session (current user from `GET /api/me`, actor, `hasAction`,
- * logging-out flag; SPEC §4 "Session") and the notification viewport. Also wires the shared HTTP client to the
- * session, the router and the language (SPEC §8).
+ * logging-out flag; SPEC §4 "Session") and the notification viewport (loaded once idle after the first render).
+ * Also wires the shared HTTP client to the session, the router and the language (SPEC §8).
  */
 import { type Action, type CurrentUser, LANGUAGES } from '@isoptera/contracts';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { getMeQueryOptions, meQueryKey, useMe } from '../features/auth/api/get-me';
 import { configureHttpClient } from '../shared/api/http-client';
@@ -13,7 +13,29 @@ import { actorHasAction, actorOf } from '../shared/auth/actor';
 import { type Session, SessionContext, type SessionStatus } from '../shared/auth/session';
 import { changeLanguage, currentLanguage, i18n } from '../shared/i18n/i18n';
 import { storeLanguage } from '../shared/i18n/languages';
-import { NotificationViewport } from '../shared/ui/notifications';
+
+/** sonner's viewport, off the start-up bundle: `notify()` calls made before it mounts are shown once it does. */
+const NotificationViewport = lazy(async () => ({
+  default: (await import('../shared/ui/notifications')).NotificationViewport,
+}));
+
+/** Mounts the notification viewport once the browser is idle after the first render (or right away when asked). */
+function DeferredNotificationViewport() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setMounted(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setMounted(true), 200);
+    return () => window.clearTimeout(id);
+  }, []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <NotificationViewport />
+    </Suspense>
+  ) : null;
+}
 
 /** The query client of the app: no automatic retry of failed calls (errors are handled by SPEC §8 rules). */
 export function createQueryClient(): QueryClient {
@@ -109,7 +131,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       <I18nextProvider i18n={i18n}>
         <SessionProvider>
           {children}
-          <NotificationViewport />
+          <DeferredNotificationViewport />
         </SessionProvider>
       </I18nextProvider>
     </QueryClientProvider>

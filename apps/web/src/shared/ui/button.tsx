@@ -28,7 +28,7 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
   return cn(
     'inline-flex items-center justify-center rounded-md border font-medium whitespace-nowrap transition-colors',
     'outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2',
-    'disabled:cursor-not-allowed disabled:opacity-50 pending:cursor-wait',
+    'disabled:cursor-not-allowed disabled:opacity-50 aria-busy:cursor-wait aria-busy:opacity-80',
     VARIANTS[variant],
     SIZES[size],
     className,
@@ -61,7 +61,9 @@ export function Button({
     <AriaButton
       {...props}
       type={type}
-      isPending={isLoading}
+      // not React Aria's `isPending`: its transient announcer leaves unlabelled role="img" nodes behind (axe)
+      isDisabled={props.isDisabled || isLoading}
+      aria-busy={isLoading || undefined}
       data-variant={variant}
       className={buttonClasses(variant, size, className)}
     >
