@@ -43,6 +43,8 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'Europe/Paris',
     trace: 'retain-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     // axe-core is injected as an inline script; the server's CSP (script-src 'self') would block it
     bypassCSP: true,
     screenshot: 'only-on-failure',

@@ -44,6 +44,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 /** Opens a `pg` pool on `url`. */
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose backend ends (server restart, `pg_terminate_backend`) is dropped by the pool; without a
+  // listener its error would crash the process (node-postgres docs, "Pool: error event").
+  pool.on('error', (error) => {
+    process.emitWarning(`idle PostgreSQL client ended: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
