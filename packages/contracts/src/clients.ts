@@ -20,6 +20,8 @@ export const contactInput = z.object(
   { error: 'contact_required' },
 );
 export type ContactInput = z.input<typeof contactInput>;
+/** A contact once parsed: trimmed, e-mail lower-cased, empty notes as null. */
+export type ContactValues = z.output<typeof contactInput>;
 
 /** The client part of a client form (SPEC §5 "Client": name required). */
 export const clientInput = z.object(

@@ -1,8 +1,9 @@
+import type { ContactValues } from '@isoptera/contracts';
 /**
  * Clients, their contacts and client↔contact links (SPEC §3 "Client", "Contact"). The only file of the module that
  * talks to the database; every read and write is scoped to the space id it is given.
  */
-import { and, asc, count, desc, eq, inArray, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, ne, notExists, type SQL, sql } from 'drizzle-orm';
 import {
   type ClientContactRow,
   type ClientRow,
@@ -11,17 +12,15 @@ import {
   clients,
   contacts,
   contracts,
+  NAME_FOLD_FROM,
+  NAME_FOLD_TO,
   siteContacts,
   sites,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 import { newUlid } from '../../platform/ids.js';
 
-/** Latin letters with diacritics and their base letter: name filters ignore case and accents ("ecole" finds "École"). */
-const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįñńňòóôõöōőŕřśšşťùúûüūůűųýÿźżž';
-const ACCENTED_ALL = ACCENTED + ACCENTED.toUpperCase();
-const BASES = Array.from(ACCENTED_ALL, (c) => c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()).join('');
-const BASE_OF = new Map(Array.from(ACCENTED_ALL, (c, i) => [c, BASES[i] as string]));
+const BASE_OF = new Map(Array.from(NAME_FOLD_FROM, (c, i) => [c, NAME_FOLD_TO[i] as string]));
 
 /** `name` lower-cased and without Latin accents, LIKE wildcards escaped, wrapped for a "contains" match. */
 function containsPattern(name: string): string {
@@ -29,9 +28,8 @@ function containsPattern(name: string): string {
   return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The client name contains `name`, ignoring case and Latin accents. */
-const nameContains = (name: string) =>
-  sql`translate(lower(${clients.name}), ${ACCENTED_ALL}, ${BASES}) like ${containsPattern(name)}`;
+/** The client name contains `name`, ignoring case and Latin accents (through the generated `name_folded`). */
+const nameContains = (name: string) => like(clients.nameFolded, containsPattern(name));
 
 export type ClientOrderKey = 'name' | 'updated_at';
 export interface ClientListFilter {
@@ -52,14 +50,8 @@ export interface ClientListRow {
   siteNumber: number;
 }
 
-export interface NewContact {
-  firstname: string;
-  lastname: string;
-  phone: string;
-  email: string;
-  title: string;
-  notes: string | null;
-}
+/** A contact typed in a form, already validated (SPEC §5 "Contact"). */
+export type NewContact = ContactValues;
 
 /** The queries of the module on `db` (a database or a transaction). */
 function createClientsQueries(db: Db) {

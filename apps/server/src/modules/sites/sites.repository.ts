@@ -1,3 +1,4 @@
+import type { ContactValues } from '@isoptera/contracts';
 /**
  * Sites, their main contact (site_contacts) and what they reference (clients, contacts, members), every query scoped
  * to one space (ARCHITECTURE §4 rule 2). Areas in m²; coordinates numeric(12, 9) read back as decimal text.
@@ -43,15 +44,8 @@ export type SiteValues = Omit<
 /** The main contact to link: an existing contact of the client, or a new one to create and link to the client. */
 export type ContactChoice = { contactId: string } | { newContact: NewContact };
 
-/** A contact typed in the site form (already validated: SPEC §5 "Contact"). */
-export interface NewContact {
-  firstname: string;
-  lastname: string;
-  phone: string;
-  email: string;
-  title: string;
-  notes: string | null;
-}
+/** A contact typed in a form, already validated (SPEC §5 "Contact"). */
+export type NewContact = ContactValues;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,9 +1,16 @@
 /**
- * One mapping from every site status (`STATUS_*`) and alert type to a colour, a lucide icon and a translated text
- * (ARCHITECTURE §7 "never colour alone"; texts in the `enums` namespace: `enums:site_status.<value>`,
- * `enums:alert_type.<value>`).
+ * One mapping from every site status (`STATUS_*`), alert type and intervention type to a colour, a lucide icon and a
+ * translated text (ARCHITECTURE §7 "never colour alone"; texts in the `enums` namespace: `enums:site_status.<value>`,
+ * `enums:alert_type.<value>`, `enums:intervention_type.<value>`).
  */
-import { ALERT_TYPES, type AlertType, SITE_STATUSES, type SiteStatus } from '@isoptera/contracts';
+import {
+  ALERT_TYPES,
+  type AlertType,
+  INTERVENTION_TYPES,
+  type InterventionType,
+  SITE_STATUSES,
+  type SiteStatus,
+} from '@isoptera/contracts';
 import {
   Activity,
   Archive,
@@ -68,6 +75,20 @@ export const ALERT_APPEARANCE: Record<AlertType, StatusAppearance> = {
   NONE: alert('green', ShieldCheck, 'NONE'),
 };
 
+const interventionType = (tone: BadgeTone, icon: LucideIcon, value: InterventionType): StatusAppearance => ({
+  tone,
+  icon,
+  labelKey: `enums:intervention_type.${value}`,
+});
+
+/** Intervention types: the same colour and icon as the site status each one leads to or serves. */
+export const INTERVENTION_TYPE_APPEARANCE: Record<InterventionType, StatusAppearance> = {
+  TYPE_PRE_VISIT: interventionType('amber', Calculator, 'TYPE_PRE_VISIT'),
+  TYPE_COMMISSIONING: interventionType('blue', PackagePlus, 'TYPE_COMMISSIONING'),
+  TYPE_CONTROL_VISIT: interventionType('green', ShieldCheck, 'TYPE_CONTROL_VISIT'),
+  TYPE_CLOSING_SITE: interventionType('purple', Archive, 'TYPE_CLOSING_SITE'),
+};
+
 const UNKNOWN: StatusAppearance = { tone: 'gray', icon: TriangleExclamationPoint, labelKey: 'enums:unknown' };
 
 /** The appearance of a site status; an unknown value gets a grey 'Unknown'. */
@@ -78,6 +99,13 @@ export function siteStatusAppearance(status: string): StatusAppearance {
 /** The appearance of an alert type; an unknown value gets a grey 'Unknown'. */
 export function alertAppearance(type: string): StatusAppearance {
   return (ALERT_TYPES as readonly string[]).includes(type) ? ALERT_APPEARANCE[type as AlertType] : UNKNOWN;
+}
+
+/** The appearance of an intervention type; an unknown value gets a grey 'Unknown'. */
+export function interventionTypeAppearance(type: string): StatusAppearance {
+  return (INTERVENTION_TYPES as readonly string[]).includes(type)
+    ? INTERVENTION_TYPE_APPEARANCE[type as InterventionType]
+    : UNKNOWN;
 }
 
 function AppearanceBadge({ appearance, suffix }: { appearance: StatusAppearance; suffix?: string }) {
@@ -105,4 +133,9 @@ export function StatusBadge({ status, detail }: StatusBadgeProps) {
 /** An alert type as colour + icon + text. */
 export function AlertBadge({ type }: { type: string }) {
   return <AppearanceBadge appearance={alertAppearance(type)} />;
+}
+
+/** An intervention type as colour + icon + text. */
+export function InterventionTypeBadge({ type }: { type: string }) {
+  return <AppearanceBadge appearance={interventionTypeAppearance(type)} />;
 }

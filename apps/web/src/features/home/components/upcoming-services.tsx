@@ -3,18 +3,9 @@
  * to today + 14 days in the user's zone, grouped by day with their counts, a link to the Planning, an empty state with
  * 'new visit', skeleton and error states. Refreshes on `interventionEdited`.
  */
-import type { Intervention, InterventionType } from '@isoptera/contracts';
+import type { Intervention } from '@isoptera/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Archive,
-  ArrowRight,
-  Calculator,
-  CalendarX,
-  type LucideIcon,
-  PackagePlus,
-  Plus,
-  ShieldCheck,
-} from 'lucide-react';
+import { ArrowRight, CalendarX, Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -22,21 +13,15 @@ import { useSession } from '../../../shared/auth/session';
 import { intlLocale } from '../../../shared/i18n/languages';
 import { emit, useEvent } from '../../../shared/lib/events';
 import { useFormat } from '../../../shared/lib/use-format';
-import { Badge, type BadgeTone } from '../../../shared/ui/badge';
+import { Badge } from '../../../shared/ui/badge';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { InterventionTypeBadge } from '../../../shared/ui/status';
 import { useUpcoming } from '../api/list-upcoming';
 import { addDays, groupUpcoming, upcomingWindow } from '../lib/upcoming';
-
-const TYPE_APPEARANCE: Record<InterventionType, { tone: BadgeTone; icon: LucideIcon }> = {
-  TYPE_PRE_VISIT: { tone: 'amber', icon: Calculator },
-  TYPE_COMMISSIONING: { tone: 'blue', icon: PackagePlus },
-  TYPE_CONTROL_VISIT: { tone: 'green', icon: ShieldCheck },
-  TYPE_CLOSING_SITE: { tone: 'purple', icon: Archive },
-};
 
 function dayLabel(date: string, today: string, locale: string, t: (key: string) => string): string {
   if (date === today) return t('home:upcoming.today');
@@ -49,8 +34,6 @@ function dayLabel(date: string, today: string, locale: string, t: (key: string) 
 function UpcomingRow({ intervention }: { intervention: Intervention }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const appearance = TYPE_APPEARANCE[intervention.type];
-  const Icon = appearance.icon;
   const time = `${format.time(intervention.start_at)} – ${format.time(intervention.end_at)}`;
   const place = `${intervention.site.client.name} — ${intervention.site.name}`;
   return (
@@ -62,9 +45,7 @@ function UpcomingRow({ intervention }: { intervention: Intervention }) {
         <span className="sr-only">{t('home:upcoming.openPrefix')}</span>
         <span className="w-28 shrink-0 text-sm font-semibold text-gray-900 tabular-nums">{time}</span>
         <span className="shrink-0 sm:w-44">
-          <Badge tone={appearance.tone} icon={<Icon size={12} aria-hidden className="shrink-0" />}>
-            {t(`enums:intervention_type.${intervention.type}`)}
-          </Badge>
+          <InterventionTypeBadge type={intervention.type} />
         </span>
         <span className="min-w-0 flex-1 truncate text-sm text-gray-800">{place}</span>
         <span className="flex flex-wrap gap-1">

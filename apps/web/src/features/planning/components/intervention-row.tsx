@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { emit } from '../../../shared/lib/events';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
-import { TYPE_APPEARANCE } from '../lib/type-appearance';
+import { InterventionTypeBadge } from '../../../shared/ui/status';
 
 export interface InterventionRowProps {
   intervention: Intervention;
@@ -20,8 +20,6 @@ export interface InterventionRowProps {
 export function InterventionRow({ intervention, onDelete }: InterventionRowProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const appearance = TYPE_APPEARANCE[intervention.type];
-  const Icon = appearance.icon;
   const place = `${intervention.site.client.name} — ${intervention.site.name}`;
   const time = t('planning:list.timeRange', {
     start: format.time(intervention.start_at),
@@ -36,9 +34,7 @@ export function InterventionRow({ intervention, onDelete }: InterventionRowProps
         <span className="sr-only">{t('planning:list.editPrefix')}</span>
         <span className="w-28 shrink-0 text-sm font-semibold text-gray-900 tabular-nums">{time}</span>
         <span className="shrink-0 sm:w-44">
-          <Badge tone={appearance.tone} icon={<Icon size={12} aria-hidden className="shrink-0" />}>
-            {t(`enums:intervention_type.${intervention.type}`)}
-          </Badge>
+          <InterventionTypeBadge type={intervention.type} />
         </span>
         <span className="min-w-0 flex-1 truncate text-sm text-gray-800">{place}</span>
         <span className="flex flex-wrap gap-1 sm:justify-end">

@@ -12,6 +12,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
+import { InterventionTypeBadge } from '../../../shared/ui/status';
 import { useSiteInterventions } from '../api/get-site-interventions';
 import { ReferentChip } from './site-badges';
 
@@ -38,7 +39,9 @@ function VisitRow({ visit }: { visit: Intervention }) {
         className="flex w-full flex-col gap-1 px-4 py-3 text-left outline-none hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset sm:flex-row sm:items-center sm:justify-between"
       >
         <span className="flex flex-col">
-          <span className="text-sm font-medium text-gray-900">{t(`enums:intervention_type.${visit.type}`)}</span>
+          <span className="self-start">
+            <InterventionTypeBadge type={visit.type} />
+          </span>
           <span className="text-[13px] text-gray-700">
             {format.dateTime(visit.start_at)} – {format.time(visit.end_at)}
           </span>
