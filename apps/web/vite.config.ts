@@ -1,7 +1,8 @@
 /**
  * Vite configuration of the web app (ARCHITECTURE §2 "Web"): React, Tailwind CSS 4, a dev proxy to the API server
  * on port 3000, the build in `apps/web/dist` (served by the server), route-level code splitting (see src/app/router.tsx),
- * one lazily loaded chunk per catalogue language and a manifest for the bundle budget check (scripts/bundle-size.mjs).
+ * two lazily loaded chunks of catalogues per language (start and shell groups, src/shared/i18n/catalogue-groups.ts)
+ * and a manifest for the bundle budget check (scripts/bundle-size.mjs).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,15 +21,38 @@ function appVersion(): Plugin {
   };
 }
 
+/**
+ * `use-sync-external-store/shim` (for React < 18, imported by react-i18next and React Aria) → React's own hook: the
+ * shim's code leaves the bundles, the start-up one included (ARCHITECTURE §6 budgets).
+ */
+function nativeUseSyncExternalStore(): Plugin {
+  const id = '\0isoptera-use-sync-external-store';
+  return {
+    name: 'isoptera-native-use-sync-external-store',
+    enforce: 'pre',
+    resolveId: (source) => (/^use-sync-external-store\/shim(?:\/index\.js)?$/.test(source) ? id : null),
+    load: (loaded) => (loaded === id ? "export { useSyncExternalStore } from 'react';" : null),
+  };
+}
+
 const proxied = ['/api', '/security', '/healthz', '/uploads'];
 
 /** A bundled catalogue, `packages/i18n/locales/<lang>/<namespace>.json`. */
-const LOCALE_FILE = /[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/;
+const LOCALE_FILE = /[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/;
 
-/** `locale-<lang>` for a catalogue file, null for any other module. */
+/** The namespaces of the start group of catalogues (src/shared/i18n/catalogue-groups.ts). */
+const START_NAMESPACES = JSON.parse(
+  readFileSync(new URL('./src/shared/i18n/start-namespaces.json', import.meta.url), 'utf8'),
+) as string[];
+
+/**
+ * The chunk of a catalogue file: `locale-<lang>` for the start group (the catalogue the app starts with, counted by
+ * scripts/bundle-size.mjs), `shell-locale-<lang>` for the shell group; null for any other module.
+ */
 function localeChunkName(id: string): string | null {
-  const language = LOCALE_FILE.exec(id)?.[1];
-  return language ? `locale-${language}` : null;
+  const [, language, namespace] = LOCALE_FILE.exec(id) ?? [];
+  if (!language || !namespace) return null;
+  return START_NAMESPACES.includes(namespace) ? `locale-${language}` : `shell-locale-${language}`;
 }
 
 /** react-router 7 exports only its development build; the production build drops dev-only checks and warnings. */
@@ -37,7 +61,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), appVersion()],
+  plugins: [nativeUseSyncExternalStore(), react(), tailwindcss(), appVersion()],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)
@@ -60,8 +84,8 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
-        // one chunk per language for the lazily loaded catalogues (src/shared/i18n/resources.ts): one request each
-        codeSplitting: { groups: [{ name: localeChunkName, test: LOCALE_FILE }] },
+        // one chunk per language and group for the lazily loaded catalogues (src/shared/i18n/resources.ts)
+        codeSplitting: { groups: [{ name: localeChunkName, debugName: 'locales', test: LOCALE_FILE }] },
       },
     },
   },

@@ -1,15 +1,16 @@
 /**
  * Entry point of the SPA: styles, i18n, router, providers; stores the application version (SPEC §7).
- * The first render waits for the catalogue of the interface language (loaded lazily, see shared/i18n/i18n.ts), so
- * that no key flashes; meanwhile the page stays empty and the current user (`GET /api/me`) is already asked for.
+ * The first render waits for the start catalogues of the interface language (loaded lazily, see shared/i18n/i18n.ts),
+ * so that no key flashes; meanwhile the page stays empty and the current user (`GET /api/me`) is already asked for.
+ * TanStack Query and the catalogues of the authenticated screens come with the session (see app/providers.tsx).
  */
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient, wireHttpClient } from './app/providers';
+import { AppProviders, wireHttpClient } from './app/providers';
 import { createAppRouter } from './app/router';
-import { getMeQueryOptions } from './features/auth/api/get-me';
+import { loadMe } from './features/auth/api/get-me';
 import { startI18n } from './shared/i18n/i18n';
 
 const VERSION_STORAGE_KEY = 'isoptera.version';
@@ -24,17 +25,16 @@ try {
   // storage disabled: the version is only informative
 }
 
-const queryClient = createQueryClient();
 const router = createAppRouter();
-wireHttpClient(queryClient, (to) => void router.navigate(to));
+wireHttpClient((to) => void router.navigate(to));
 
-// the session and the language load in parallel; the session provider reuses this request
-void queryClient.prefetchQuery(getMeQueryOptions());
+// the session and the language load in parallel
+loadMe();
 
 void startI18n().then(() => {
   createRoot(root).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -2,8 +2,10 @@
 import { afterEach } from 'vitest';
 
 if (typeof document !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
+  // findBy*/waitFor wait 1 s by default: too short when 25 files share the 2 cores of the CI machines
+  configure({ asyncUtilTimeout: 5_000 });
   const { changeLanguage } = await import('../shared/i18n/i18n');
   await changeLanguage('en');
 }

@@ -1,9 +1,11 @@
 /**
  * The bundled catalogues (ARCHITECTURE §8): every `packages/i18n/locales/<lang>/<namespace>.json`, loaded on demand,
- * one language at a time. The build puts each language's files in one chunk (`locale-<lang>`, see vite.config.ts),
- * so a language costs one request and the start-up bundle holds no catalogue at all.
+ * one language at a time and one group of namespaces at a time (catalogue-groups.ts). The build puts each group of
+ * each language in one chunk (`locale-<lang>` for the start group, `shell-locale-<lang>` for the shell group, see
+ * vite.config.ts), so a group costs one request and the start-up bundle holds no catalogue at all.
  * A feature adds its namespace by adding `<namespace>.json` in each language; nothing to register here.
  */
+import { type CatalogueGroup, catalogueGroupOf } from './catalogue-groups';
 
 /** One catalogue file: a namespace's nested keys. */
 export type Catalogue = Record<string, unknown>;
@@ -11,11 +13,13 @@ export type Catalogue = Record<string, unknown>;
 /** Catalogue loaders keyed by file path, as `import.meta.glob` returns them (nothing is fetched until called). */
 export type CatalogueFiles = Record<string, () => Promise<Catalogue>>;
 
-const files: CatalogueFiles = import.meta.glob<Catalogue>('../../../../../packages/i18n/locales/*/*.json', {
+// keys relative to the locales directory (`./fr/auth.json`): shorter in the start-up bundle than the full path
+const files: CatalogueFiles = import.meta.glob<Catalogue>('./*/*.json', {
+  base: '../../../../../packages/i18n/locales',
   import: 'default',
 });
 
-const CATALOGUE_PATH = /\/locales\/([^/]+)\/([^/]+)\.json$/;
+const CATALOGUE_PATH = /(?:^|\/)([^/]+)\/([^/]+)\.json$/;
 
 /** The language and namespace of a catalogue path, or null for any other path. */
 function parsePath(path: string): { language: string; namespace: string } | null {
@@ -32,14 +36,21 @@ export function namespacesOf(from: CatalogueFiles): string[] {
 /** Every bundled namespace (i18next must know them to split `ns.key`). */
 export const namespaces: string[] = namespacesOf(files);
 
-/** Loads the catalogues of one language, `{namespace: catalogue}`; the files of other languages are not fetched. */
+/**
+ * Loads the catalogues of one language, `{namespace: catalogue}`, restricted to one group when given; the files of
+ * other languages and other groups are not fetched.
+ */
 export async function loadCatalogues(
   language: string,
+  group?: CatalogueGroup,
   from: CatalogueFiles = files,
 ): Promise<Record<string, Catalogue>> {
   const wanted = Object.entries(from).flatMap(([path, load]) => {
     const parsed = parsePath(path);
-    return parsed?.language === language ? [[parsed.namespace, load] as const] : [];
+    if (parsed?.language !== language) return [];
+    return group === undefined || catalogueGroupOf(parsed.namespace) === group
+      ? [[parsed.namespace, load] as const]
+      : [];
   });
   const loaded = await Promise.all(wanted.map(async ([namespace, load]) => [namespace, await load()] as const));
   return Object.fromEntries(loaded);

@@ -1,10 +1,10 @@
 /** `GET /security/logout` (SPEC §4 "Logout", §7 "Authentication"). */
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../../shared/api/http-client';
 import { useSession } from '../../../shared/auth/session';
-import { meQueryKey } from './get-me';
+import { setMe } from './get-me';
 
 /** Revokes the session on the server (204); errors are ignored, the client forgets the session anyway. */
 export async function logout(): Promise<void> {
@@ -18,17 +18,18 @@ export async function logout(): Promise<void> {
 /**
  * The logout action of SPEC §4: raises the logging-out flag (main content hidden behind a loader), calls the
  * server, forgets the current user and cached data, goes to Login, then lowers the flag.
+ * Reads the query client without requiring it: DownloadApp renders this before TanStack Query is loaded.
  */
 export function useLogout(): () => Promise<void> {
-  const queryClient = useQueryClient();
+  const queryClient = useContext(QueryClientContext);
   const navigate = useNavigate();
   const { setLoggingOut } = useSession();
   return useCallback(async () => {
     setLoggingOut(true);
     try {
       await logout();
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      setMe(null);
+      queryClient?.removeQueries();
       await navigate('/login', { replace: true });
     } finally {
       setLoggingOut(false);

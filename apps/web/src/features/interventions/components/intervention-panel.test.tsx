@@ -208,6 +208,8 @@ describe('InterventionPanel', () => {
   });
 
   it('shows the translated required errors, then keeps the panel open with server violations on the fields', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-03-01T09:00:20Z')); // 10:00:20 in Paris: the first minute of an hour
     renderPanel();
     await open();
     save();

@@ -19,9 +19,10 @@ describe('defaultStart', () => {
     expect(defaultStart('2026-11-21 10:01:00')).toBe('2026-11-21 11:00:00');
   });
 
-  it('keeps the hour when the minutes are zero, seconds zeroed', () => {
-    expect(defaultStart('2026-11-21 10:00:35')).toBe('2026-11-21 10:00:00');
-    expect(defaultStart('2026-11-21 10:00:00')).toBe('2026-11-21 10:00:00');
+  it('rounds up in the first minute of an hour too, so that the default start is later than now', () => {
+    // in the first minute of an hour the spec's literal rule would give a start in the past (SPEC §5 before_now)
+    expect(defaultStart('2026-11-21 10:00:35')).toBe('2026-11-21 11:00:00');
+    expect(defaultStart('2026-11-21 10:00:00')).toBe('2026-11-21 11:00:00');
   });
 
   it('crosses midnight, month and year ends', () => {

@@ -59,15 +59,18 @@ export function addMinutes(value: string, minutes: number): string {
 }
 
 /**
- * Default start of a new intervention (SPEC §4): `now`, rounded up to the next full hour when its minutes are not
- * zero, seconds zeroed. E.g. 10:20:35 → 11:00:00; 10:00:35 → 10:00:00.
+ * Default start of a new intervention (SPEC §4): `now`, rounded up to the next full hour, seconds zeroed; e.g.
+ * 10:20:35 → 11:00:00. SPEC §4 rounds only when the minutes are non-zero, but in the first minute of an hour that
+ * default (10:00:35 → 10:00:00) is already in the past and breaks SPEC §5 (start later than now), so every time
+ * after the full hour rounds up: 10:00:35 → 11:00:00. Only an exact 10:00:00 would stay, and it is not later than now
+ * either, so it rounds up too.
  */
 export function defaultStart(now: string): string {
   const p = parts(now);
   if (!p) return now;
-  const [y, mo, d, h, mi] = p;
+  const [y, mo, d, h] = p;
   const start = new Date(Date.UTC(y, mo - 1, d, h, 0, 0));
-  return fromNaive(mi !== 0 ? new Date(start.getTime() + 3_600_000) : start);
+  return fromNaive(new Date(start.getTime() + 3_600_000));
 }
 
 /** Default end: start plus one hour (SPEC §9 "Default intervention duration"). */
