@@ -1,0 +1,144 @@
+/**
+ * The large data set of the benchmark (ARCHITECTURE §6): clients, each with a primary contact, and their sites,
+ * inserted with `insert … select … from generate_series(…)` in a few statements per space.
+ */
+import type pg from 'pg';
+
+/** Surnames and company words, some accented or lower-case so that the ICU name order has work to do. */
+const SURNAMES = [
+  'Martin',
+  'Bernard',
+  'Thomas',
+  'Petit',
+  'Robert',
+  'Richard',
+  'Durand',
+  'Dubois',
+  'Moreau',
+  'Laurent',
+  'Simon',
+  'Michel',
+  'Lefèvre',
+  'Leroy',
+  'Roux',
+  'David',
+  'Bertrand',
+  'Morel',
+  'Fournier',
+  'Girard',
+  'Bonnet',
+  'Dupont',
+  'Lambert',
+  'Fontaine',
+  'Rousseau',
+  'Vincent',
+  'Muller',
+  'Lefebvre',
+  'Faure',
+  'André',
+  'Mercier',
+  'Blanc',
+  'Guérin',
+  'Boyer',
+  'Garnier',
+  'Chevalier',
+  'François',
+  'Legrand',
+  'Gauthier',
+  'Garcia',
+  'Perrin',
+  'Robin',
+  'Clément',
+  'Morin',
+  'Nicolas',
+  'Henry',
+  'Roussel',
+  'Mathieu',
+  'Gautier',
+  'Masson',
+  'Marchand',
+  'Duval',
+  'Denis',
+  'Dumont',
+  'Marie',
+  'Lemaire',
+  'Noël',
+  'Meyer',
+  'Dufour',
+  'Meunier',
+];
+const FIRSTNAMES = ['Jean', 'Marie', 'Pierre', 'Élise', 'Luc', 'Anne', 'Paul', 'Chloé', 'Hugo', 'Léa', 'Louis', 'Emma'];
+const COMPANY_KINDS = [
+  'Boulangerie',
+  'Hôtel',
+  'École',
+  'Garage',
+  'Résidence',
+  'Pharmacie',
+  'Cabinet',
+  'Entreprise',
+  'Société',
+  'Ferme',
+  'Atelier',
+  'Clinique',
+  'Restaurant',
+  'Camping',
+  'Mairie',
+  'copropriété',
+];
+const CITIES = ['Bordeaux', 'Toulouse', 'Montpellier', 'Nîmes', 'La Rochelle', 'Nantes', 'Marseille', 'Perpignan'];
+
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const array = (values: string[]) => `array[${values.map(literal).join(', ')}]::text[]`;
+/** The `n`-th (1-based) element of `values`, picked by a pseudo-random but reproducible function of `expr`. */
+const pick = (values: string[], expr: string) => `(${array(values)})[1 + ((${expr}) * 7919) % ${values.length}]`;
+/** A 26-character id in the Crockford base-32 alphabet (hex digits are a subset), not time-ordered. */
+const randomId = (salt: string) => `'01' || upper(substr(md5(random()::text || ${salt}), 1, 24))`;
+
+export interface DatasetCounts {
+  clients: number;
+  sites: number;
+}
+
+/**
+ * Inserts `counts.clients` clients (each with a primary contact) and `counts.sites` sites spread over them into the
+ * space `spaceId`, through `client` (one connection: the statements share a temporary table).
+ */
+export async function insertDataset(client: pg.Client, spaceId: string, counts: DatasetCounts): Promise<void> {
+  const space = literal(spaceId);
+  await client.query('drop table if exists bench_clients');
+  await client.query(`
+    create temporary table bench_clients as
+    select
+      n,
+      ${randomId("'c' || n")} as id,
+      ${randomId("'p' || n")} as contact_id,
+      ${randomId("'l' || n")} as link_id,
+      n % 10 <> 0 as company,
+      ${pick(SURNAMES, 'n')} as surname,
+      ${pick(FIRSTNAMES, 'n / 7')} as firstname,
+      ${pick(COMPANY_KINDS, 'n / 3')} as kind,
+      now() - (random() * interval '1000 days') as at
+    from generate_series(1, ${counts.clients}) as n`);
+  await client.query(`
+    insert into clients (id, space_id, name, company, created_at, updated_at)
+    select id, ${space},
+      case when company then kind || ' ' || surname || ' ' || (n % 97) else surname || ' ' || firstname end,
+      company, at, at
+    from bench_clients`);
+  await client.query(`
+    insert into contacts (id, space_id, firstname, lastname, phone, email, title, notes, created_at, updated_at)
+    select contact_id, ${space}, firstname, surname, '+33 5 ' || lpad((n % 100000000)::text, 8, '0'),
+      lower(firstname) || '.' || n || '@example.test', 'Gérant', null, at, at
+    from bench_clients`);
+  await client.query(`
+    insert into client_contacts (id, client_id, contact_id, is_primary, created_at, updated_at)
+    select link_id, id, contact_id, true, at, at from bench_clients`);
+  await client.query(`
+    insert into sites (id, space_id, client_id, name, address_label, city, area, created_at, updated_at)
+    select ${randomId("'s' || s")}, ${space}, c.id, 'Site ' || s,
+      (s % 200 + 1) || ' rue des Termites, ' || ${pick(CITIES, 's')}, ${pick(CITIES, 's')}, 50 + s % 900, c.at, c.at
+    from generate_series(1, ${counts.sites}) as s
+    join bench_clients c on c.n = (s - 1) % ${counts.clients} + 1`);
+  await client.query('drop table bench_clients');
+}

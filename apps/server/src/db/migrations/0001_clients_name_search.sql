@@ -1,0 +1,3 @@
+DROP INDEX "clients_space_name_idx";--> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN "name_folded" text GENERATED ALWAYS AS (translate(lower("name"), 'àáâãäåāăąçćčďèéêëēėęěìíîïīįñńňòóôõöōőŕřśšşťùúûüūůűųýÿźżžÀÁÂÃÄÅĀĂĄÇĆČĎÈÉÊËĒĖĘĚÌÍÎÏĪĮÑŃŇÒÓÔÕÖŌŐŔŘŚŠŞŤÙÚÛÜŪŮŰŲÝŸŹŻŽ', 'aaaaaaaaacccdeeeeeeeeiiiiiinnnooooooorrssstuuuuuuuuyyzzzaaaaaaaaacccdeeeeeeeeiiiiiinnnooooooorrssstuuuuuuuuyyzzz')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "clients_space_name_icu_idx" ON "clients" USING btree ("space_id","name" collate "und-x-icu","id");
