@@ -35,7 +35,6 @@ export const clients = pgTable(
     // Serves the name order of lists and searches (ICU root collation, the id breaking ties) without a sort.
     index('clients_space_name_icu_idx').on(t.spaceId, sql`${t.name} collate "und-x-icu"`, t.id),
     index('clients_space_updated_idx').on(t.spaceId, t.updatedAt),
-    index('clients_name_trgm_idx').using('btree', sql`lower(${t.name})`),
   ],
 );
 export type ClientRow = typeof clients.$inferSelect;

@@ -1,0 +1,1 @@
+DROP INDEX "clients_name_trgm_idx";
