@@ -16,14 +16,16 @@ export function createMeService(repository: MeRepository) {
       const row = await repository.findMembership(actor.accountId, actor.membershipId);
       if (!row) throw new AppError('unauthorized', { status: 401 });
       const { account, membership, space } = row;
-      const types = await repository.spaceTypes(account.id);
-      const dealerSpace =
+      // independent look-ups: run them together rather than one round trip after another
+      const [types, dealerSpace, substituted] = await Promise.all([
+        repository.spaceTypes(account.id),
         space.type === 'dealer'
           ? space
           : space.type === 'pco' && space.dealerId
-            ? await repository.findSpace(space.dealerId)
-            : null;
-      const substituted = actor.spaceId !== space.id ? await repository.findSpace(actor.spaceId) : null;
+            ? repository.findSpace(space.dealerId)
+            : null,
+        actor.spaceId !== space.id ? repository.findSpace(actor.spaceId) : null,
+      ]);
       return {
         '@id': `/api/user_${membership.spaceType}s/${membership.id}`,
         ulid: membership.id,
