@@ -22,16 +22,19 @@ import { accessPlugin } from './platform/auth/access-plugin.js';
 import { type Db, pingDatabase } from './platform/db/database.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { registerSpa } from './platform/http/spa.js';
+import { createMailPlatform, type MailPlatform } from './platform/mail/mail-queue.js';
 import type { AppModule } from './platform/module.js';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   modules?: AppModule[];
+  /** Outgoing mail; default: the platform built from `config` (started with the app, stopped on close). */
+  mail?: MailPlatform;
 }
 
 /** Builds (but does not start) the application. */
-export async function buildApp({ config, db, modules = defaultModules }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, modules = defaultModules, mail }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -88,9 +91,13 @@ export async function buildApp({ config, db, modules = defaultModules }: AppDeps
     uiConfig: { docExpansion: 'list' },
   });
 
+  const mailPlatform = mail ?? createMailPlatform({ config, db });
+  app.addHook('onReady', () => mailPlatform.start());
+  app.addHook('onClose', () => mailPlatform.stop());
+
   await app.register(healthRoutes, { ping: () => pingDatabase(db) });
   for (const module of modules) {
-    await module.register(app, { db, config });
+    await module.register(app, { db, config, mail: mailPlatform });
   }
   await registerSpa(app, config.webDist);
   return app;

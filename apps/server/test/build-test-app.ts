@@ -11,16 +11,23 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/platform/db/database.js';
 import type { AppModule } from '../src/platform/module.js';
+import { type Mailbox, openMailbox } from './mailbox.js';
 import { openTestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The app's data directory (uploads, `mail/`). */
+  dataDir: string;
+  /** Mail the app delivered (`.eml` files: tests run without `SMTP_URL`). */
+  mailbox: Mailbox;
   close(): Promise<void>;
 }
 
 /** `modules` replaces the registered domain modules (default: all of them). */
-export async function buildTestApp(options: { modules?: AppModule[] } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { modules?: AppModule[]; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(inject('dbTemplate'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'isoptera-test-'));
   const config = loadConfig({
@@ -29,12 +36,15 @@ export async function buildTestApp(options: { modules?: AppModule[] } = {}): Pro
     SEED: 'none',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    ...options.env,
   });
-  const app = await buildApp({ config, db: database.db, ...options });
+  const app = await buildApp({ config, db: database.db, modules: options.modules });
   await app.ready();
   return {
     app,
     db: database.db,
+    dataDir,
+    mailbox: openMailbox(dataDir),
     async close() {
       await app.close();
       await database.close();

@@ -40,3 +40,15 @@ export type ClientType = (typeof CLIENT_TYPES)[number];
 /** Cookie names of the access and refresh tokens. */
 export const ACCESS_TOKEN_COOKIE = 'isoptera_access';
 export const REFRESH_TOKEN_COOKIE = 'isoptera_refresh';
+
+/** Two-factor login (issue 3): code length, validity, wrong tries allowed per login attempt. */
+export const TWO_FACTOR_CODE_TTL_MINUTES = 10;
+export const TWO_FACTOR_MAX_ATTEMPTS = 5;
+export const TWO_FACTOR_COOKIE = 'isoptera_2fa';
+export const TRUSTED_DEVICE_COOKIE = 'isoptera_trusted';
+/** Password-reset links are valid one hour and used once. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** Invitations expire after 7 days (`expire_invite_token`). */
+export const INVITATION_TTL_DAYS = 7;
+/** E-mail change validation links are valid 24 hours. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;

@@ -28,6 +28,30 @@ export const ERROR_STATUS = {
   intervention_not_found: 404,
   user_not_found: 404,
   pco_not_found: 404,
+  // identity (issue 3; SPEC §7 "Authentication", "Self", "Users", "Invites", §8)
+  /** The login attempt waiting for a two-factor code is unknown, consumed, or ended after 5 wrong codes. */
+  two_factor_expired: 401,
+  /** The e-mailed code is wrong or older than 10 minutes. */
+  auth_code_invalid: 400,
+  /** Reset link unknown or already used. */
+  error_token_renew: 400,
+  /** Reset link older than one hour: the UI sends the user to the token-expired page. */
+  expired_token_renew: 410,
+  invalid_invite_token: 404,
+  expire_invite_token: 410,
+  invalid_email_token: 400,
+  expired_email_token: 410,
+  no_change_your_role: 400,
+  chosen_role_not_allowed: 403,
+  /** Disabling, deleting or re-roling a member who is the referent of sites: `nb_referent_site` says how many. */
+  user_is_referent: 409,
+  invitation_not_found: 404,
+  // spaces (issue 4)
+  space_required: 400,
+  invalid_space: 400,
+  space_not_allowed: 403,
+  connected_on_pco_not_found: 404,
+  connected_on_dealer_not_found: 404,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -83,6 +107,27 @@ export const VIOLATION_CODES = [
   'password_required',
   'password_must_be',
   'value_invalid',
+  // identity (issue 3)
+  'new_password_required',
+  'new_password_invalid',
+  'current_password_required',
+  'invalid_password',
+  'passwords_do_not_match',
+  'auth_code_required',
+  'auth_code_invalid',
+  'token_required',
+  'language_required',
+  'language_not_accepted',
+  'timezone_required',
+  'timezone_not_accepted',
+  'invites_required',
+  'email_entered_several_times',
+  'role_required',
+  'role_invalid',
+  'chosen_role_not_allowed',
+  'avatar_invalid',
+  'avatar_too_large',
+  'referent_sites_required',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

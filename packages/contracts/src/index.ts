@@ -5,6 +5,7 @@ export * from './common.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './errors.js';
+export * from './identity.js';
 export * from './interventions.js';
 export * from './roles.js';
 export * from './rules.js';

@@ -5,10 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from './db/database.js';
+import type { MailQueue } from './mail/mail.js';
 
 export interface ModuleDeps {
   db: Db;
   config: Config;
+  /** Outgoing e-mail, delivered by a background job. */
+  mail: MailQueue;
 }
 
 export interface AppModule {

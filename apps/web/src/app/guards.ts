@@ -8,7 +8,7 @@ import { type Actor, actorHasAction } from '../shared/auth/actor';
 import type { SessionStatus } from '../shared/auth/session';
 
 /** What a route requires: no session, any session, or one named action (ARCHITECTURE §3 rule 3). */
-export type RouteAction = Action | 'public' | 'authenticated';
+export type RouteAction = Action | readonly Action[] | 'public' | 'authenticated';
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
@@ -22,7 +22,9 @@ export function decideAccess(action: RouteAction, status: SessionStatus, actor: 
   if (status === 'unknown') return { kind: 'wait' };
   if (status === 'anonymous' || actor === null) return { kind: 'redirect', to: LOGIN_PATH };
   if (actorHasAction(actor, ACTIONS.PCO_TECHNICIAN)) return { kind: 'redirect', to: DOWNLOAD_APP_PATH };
-  if (action === 'authenticated' || actorHasAction(actor, action)) return { kind: 'allow' };
+  if (action === 'authenticated') return { kind: 'allow' };
+  const anyOf: readonly Action[] = typeof action === 'string' ? [action] : action;
+  if (anyOf.some((a) => actorHasAction(actor, a))) return { kind: 'allow' };
   return { kind: 'redirect', to: FORBIDDEN_PATH };
 }
 

@@ -18,6 +18,13 @@ import { RouteGuard } from './route-guard';
 export type RouteName =
   | 'Login'
   | 'TwoFactor'
+  | 'RenewPassword'
+  | 'TokenExpired'
+  | 'Activation'
+  | 'ValidateNewEmail'
+  | 'UsersList'
+  | 'UserAdd'
+  | 'UserEdit'
   | 'DownloadApp'
   | 'BaseRoute'
   | 'Home'
@@ -54,6 +61,9 @@ function TwoFactorRedirect() {
   return <Navigate to={`/login${search}`} replace state={{ twoFactor: true }} />;
 }
 
+/** Users screens: admin, dealer or PCO action (SPEC §2.2). */
+const USERS_ACTIONS = [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION, ACTIONS.PCO_ACTION] as const;
+
 /** Every route of the app. A test asserts that each non-public route declares an action. */
 export const routeTable: readonly AppRoute[] = [
   {
@@ -64,6 +74,34 @@ export const routeTable: readonly AppRoute[] = [
     Component: lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage'),
   },
   { name: 'TwoFactor', path: '/2fa', action: 'public', layout: 'bare', Component: TwoFactorRedirect },
+  {
+    name: 'RenewPassword',
+    path: '/renew-password',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/auth/pages/renew-password-page'), 'RenewPasswordPage'),
+  },
+  {
+    name: 'TokenExpired',
+    path: '/token-expires',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/auth/pages/token-expired-page'), 'TokenExpiredPage'),
+  },
+  {
+    name: 'Activation',
+    path: '/activation',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/auth/pages/activation-page'), 'ActivationPage'),
+  },
+  {
+    name: 'ValidateNewEmail',
+    path: '/validate-new-email',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/auth/pages/validate-new-email-page'), 'ValidateNewEmailPage'),
+  },
   {
     name: 'DownloadApp',
     path: '/download-app',
@@ -106,6 +144,27 @@ export const routeTable: readonly AppRoute[] = [
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
     Component: lazyPage(() => import('../features/sites/pages/site-detail-page'), 'SiteDetailPage'),
+  },
+  {
+    name: 'UsersList',
+    path: '/users',
+    action: USERS_ACTIONS,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/users/pages/users-page'), 'UsersPage'),
+  },
+  {
+    name: 'UserAdd',
+    path: '/users/add',
+    action: USERS_ACTIONS,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/users/pages/user-add-page'), 'UserAddPage'),
+  },
+  {
+    name: 'UserEdit',
+    path: '/users/:userId/edit',
+    action: USERS_ACTIONS,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/users/pages/user-edit-page'), 'UserEditPage'),
   },
   { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },
   { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: NotFoundPage },

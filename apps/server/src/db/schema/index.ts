@@ -1,6 +1,7 @@
 /** The whole database schema (one PostgreSQL schema, used by PGlite and PostgreSQL alike). */
 export * from './accounts.js';
 export * from './clients.js';
+export * from './identity.js';
 export * from './interventions.js';
 export * from './sites.js';
 export * from './spaces.js';

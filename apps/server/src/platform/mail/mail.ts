@@ -1,0 +1,38 @@
+/**
+ * Outgoing e-mail (ARCHITECTURE §2 "Mail"; issue 3 "Mail"). Services ask for a mail by template and parameters;
+ * the mail platform renders it in the recipient's language with the space's name and logo and delivers it through
+ * a background job (never inside the request): SMTP when `SMTP_URL` is set, else a `.eml` file in `DATA_DIR/mail`.
+ */
+import type { Language } from '@isoptera/contracts';
+
+/** The e-mails the product sends. */
+export type MailTemplate =
+  | 'two_factor_code'
+  | 'password_reset'
+  | 'invitation'
+  | 'email_change'
+  | 'intervention_scheduled'
+  | 'intervention_changed'
+  | 'intervention_cancelled';
+
+/** One e-mail to send. */
+export interface MailRequest {
+  template: MailTemplate;
+  /** Recipient address. */
+  to: string;
+  /** Recipient's language; the texts come from the `mail` catalogue of `@isoptera/i18n`. */
+  lang: Language;
+  /** Space whose name and logo brand the mail; null for the product's own branding. */
+  spaceId: string | null;
+  /**
+   * Template parameters, all strings (already formatted in the recipient's language and time zone):
+   * two_factor_code {code}; password_reset {link}; invitation {link, inviter, role};
+   * email_change {link}; intervention_* {client, site, start, end, description}.
+   */
+  params: Record<string, string>;
+}
+
+/** What services depend on: put a mail on the queue (resolves once it is queued, not sent). */
+export interface MailQueue {
+  enqueue(request: MailRequest): Promise<void>;
+}

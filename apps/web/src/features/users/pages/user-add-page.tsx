@@ -1,0 +1,4 @@
+/** Placeholder (issue 3, in progress). */
+export function UserAddPage() {
+  return null;
+}

@@ -1,0 +1,348 @@
+/**
+ * Identity: two-factor sign-in, password flows, the self-service calls of "my profile", the users and invitations of
+ * a space (SPEC §2.1, §2.6, §4 "User lifecycle" and "Profile", §5, §7 "Authentication", "Self", "Users", "Invites",
+ * §8). Every schema here validates the request on the server and the matching form in the web app; messages are
+ * violation codes (`errors.<code>`).
+ */
+import { z } from 'zod';
+import type { INVITATION_TTL_DAYS } from './constants.js';
+import { LANGUAGES, type Language, USER_STATUSES, type UserStatus, type UserType } from './enums.js';
+import { ROLES, ROLES_BY_USER_TYPE, type Role } from './roles.js';
+import { emailAddress, isStrongPassword, personName } from './rules.js';
+
+/** A new password: required (`new_password_required`) and strong (`password_must_be`, SPEC §5). */
+export const newPassword = z
+  .string({ error: 'new_password_required' })
+  .min(1, { error: 'new_password_required', abort: true })
+  .max(1024, { error: 'password_must_be' })
+  .refine(isStrongPassword, { error: 'password_must_be' });
+
+/** An IANA time zone known to this runtime (`timezone_required`, `timezone_not_accepted`). */
+export const timeZoneName = z
+  .string({ error: 'timezone_required' })
+  .trim()
+  .min(1, { error: 'timezone_required', abort: true })
+  .refine((v) => supportedTimeZones().includes(v), { error: 'timezone_not_accepted' });
+
+/** The IANA zones offered by `GET /api/timezones` and accepted by `edit-timezone`: `Intl.supportedValuesOf` + UTC. */
+export function supportedTimeZones(): readonly string[] {
+  cachedZones ??= [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
+  return cachedZones;
+}
+let cachedZones: readonly string[] | undefined;
+
+// ─── Authentication (SPEC §7) ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Answer of `POST /security/token/request` when the member's space type is in `TWO_FACTOR_SPACES` and the browser
+ * holds no valid trusted-device cookie: no session yet; a 6-digit code was e-mailed and the login attempt is bound
+ * to the browser by an httpOnly cookie. Otherwise the answer is `{}` (webapp) with the session cookies.
+ */
+export interface TwoFactorRequired {
+  two_factor: true;
+  /** The e-mail the code was sent to (the `/2fa` route's default e-mail). */
+  email: string;
+}
+
+/** `POST /security/token/2fa`: the e-mailed code; `trusted` = 'remember this device' (180 days). */
+export const twoFactorBody = z.object({
+  auth_code: z
+    .string({ error: 'auth_code_required' })
+    .trim()
+    .min(1, { error: 'auth_code_required', abort: true })
+    .regex(/^\d{6}$/, { error: 'auth_code_invalid' }),
+  trusted: z.boolean().optional().default(false),
+});
+export type TwoFactorBody = z.input<typeof twoFactorBody>;
+
+/** `POST /security/forgot-password`: always 204, whether the e-mail is known or not. */
+export const forgotPasswordBody = z.object({ email: emailAddress });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+/** `POST /security/reset-password` (204). Errors: 400 `error_token_renew`, 410 `expired_token_renew`, 422. */
+export const resetPasswordBody = z.object({
+  token: z.string({ error: 'token_required' }).min(1, { error: 'token_required' }).max(200),
+  new_password: newPassword,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** `POST /security/validate-password` (204, or 422 `password_must_be` on `new_password`). */
+export const validatePasswordBody = z.object({ new_password: newPassword });
+export type ValidatePasswordBody = z.input<typeof validatePasswordBody>;
+
+// ─── Self (SPEC §7 "Self") ───────────────────────────────────────────────────────────────────────────────────
+
+/** `PUT /api/me/edit-name` (204). */
+export const editNameBody = z.object({ firstname: personName('firstname'), lastname: personName('lastname') });
+export type EditNameBody = z.input<typeof editNameBody>;
+
+/**
+ * `PUT /api/me/edit-email` (204): sends a validation link to `new_email`; the address changes only once the link
+ * is used. Errors: 422 `invalid_password` on `password`, `email_already_exist` on `new_email`.
+ */
+export const editEmailBody = z.object({
+  new_email: emailAddress,
+  password: z.string({ error: 'password_required' }).min(1, { error: 'password_required' }).max(1024),
+});
+export type EditEmailBody = z.input<typeof editEmailBody>;
+
+const currentPassword = z
+  .string({ error: 'current_password_required' })
+  .min(1, { error: 'current_password_required' })
+  .max(1024);
+
+/**
+ * `POST /api/me/edit-password` (204): both new fields must match (`passwords_do_not_match` on `new_password2`).
+ * Errors: 422 `invalid_password` on `current_password`. Every other session of the account is revoked.
+ */
+export const editPasswordBody = z
+  .object({ current_password: currentPassword, new_password1: newPassword, new_password2: z.string() })
+  .refine((v) => v.new_password1 === v.new_password2, {
+    error: 'passwords_do_not_match',
+    path: ['new_password2'],
+  });
+export type EditPasswordBody = z.input<typeof editPasswordBody>;
+
+/** `PUT /api/me/edit-password` (204): the variant without confirmation. */
+export const editPasswordPutBody = z.object({ current_password: currentPassword, new_password: newPassword });
+export type EditPasswordPutBody = z.input<typeof editPasswordPutBody>;
+
+/** `PUT /api/me/edit-language` (204). */
+export const editLanguageBody = z.object({
+  language: z
+    .string({ error: 'language_required' })
+    .min(1, { error: 'language_required', abort: true })
+    .refine((v): v is Language => (LANGUAGES as readonly string[]).includes(v), { error: 'language_not_accepted' }),
+});
+export type EditLanguageBody = z.input<typeof editLanguageBody>;
+
+/** `PUT /api/me/edit-timezone` (204). */
+export const editTimezoneBody = z.object({ timezone: timeZoneName });
+export type EditTimezoneBody = z.input<typeof editTimezoneBody>;
+
+/** `GET /api/timezones`: `{'hydra:member': ['Africa/Abidjan', …], 'hydra:totalItems': n}`. */
+
+/** `PUT /api/me/validate-email/{token}` (204; public: the token is the credential). Errors: 400 `invalid_email_token`, 410 `expired_email_token`, 409 `email_already_exist`. */
+
+// ─── Users of a space (SPEC §7 "Users, per type") ────────────────────────────────────────────────────────────
+
+/** The collection path of each user type: `/api/user_admins`, `/api/user_dealers`, `/api/user_pcos`. */
+export const USERS_PATH: Record<UserType, string> = {
+  admin: '/api/user_admins',
+  dealer: '/api/user_dealers',
+  pco: '/api/user_pcos',
+};
+/** The invitation path of each user type: `/api/invite_admins`, `/api/invite_dealers`, `/api/invite_pcos`. */
+export const INVITES_PATH: Record<UserType, string> = {
+  admin: '/api/invite_admins',
+  dealer: '/api/invite_dealers',
+  pco: '/api/invite_pcos',
+};
+/** The look-up segment of each type: `get-admin`, `get-dealer`, `get-pco`. */
+export const INVITE_LOOKUP: Record<UserType, string> = {
+  admin: 'get-admin',
+  dealer: 'get-dealer',
+  pco: 'get-pco',
+};
+
+/**
+ * The rank of each role inside its space type (higher = more rights). An actor may grant a role of its own type
+ * whose rank is at most its own, never an owner role (ownership moves by account transfer) — see
+ * {@link grantableRoles}.
+ */
+export const ROLE_RANK: Record<Role, number> = {
+  ROLE_ADMIN_SPACE_SUPER_ADMIN: 3,
+  ROLE_ADMIN_SPACE_ADMIN: 2,
+  ROLE_ADMIN_SPACE_USER: 1,
+  ROLE_DEALER_SPACE_OWNER: 3,
+  ROLE_DEALER_SPACE_USER: 2,
+  ROLE_PCO_SPACE_OWNER: 4,
+  ROLE_PCO_SPACE_MANAGER: 3,
+  ROLE_PCO_SPACE_TECHNICIAN: 2,
+  ROLE_PCO_SPACE_USER: 1,
+};
+const OWNER_ROLES: readonly Role[] = ['ROLE_DEALER_SPACE_OWNER', 'ROLE_PCO_SPACE_OWNER'];
+
+/**
+ * The roles a member of `userType` holding `role` may grant by invitation or role change (SPEC §6 "Invitable roles
+ * are restricted"): roles of the same type ranked at most as high as its own, owner roles excluded. Any other role
+ * is `chosen_role_not_allowed`.
+ */
+export function grantableRoles(userType: UserType, role: string): Role[] {
+  const own = ROLE_RANK[role as Role];
+  if (own === undefined || !ROLES_BY_USER_TYPE[userType].includes(role as Role)) return [];
+  return ROLES_BY_USER_TYPE[userType].filter((r) => ROLE_RANK[r] <= own && !OWNER_ROLES.includes(r));
+}
+
+/**
+ * `GET {users}?page&search&role&status`: the members of the actor's space, invited ones included (SPEC §4
+ * grouping order: disabled first by `disabled_at` desc, then invited by `last_invited_at` desc, then active by last
+ * name, first name). `search` matches first name, last name or e-mail; `status` picks one segment.
+ */
+export const userListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  search: z.string().trim().max(255).optional(),
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+});
+export type UserListQuery = z.input<typeof userListQuery>;
+
+/** A member as the users list and the user edit screen see it. Dates are ISO 8601 with offset. */
+export interface SpaceUser {
+  '@id': string;
+  /** Membership ULID: the `{ulid}` of every per-user call. */
+  ulid: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  color: string | null;
+  /** URL of the avatar image, or null. */
+  avatar: string | null;
+  lang: Language;
+  timezone: string;
+  disabled_at: string | null;
+  last_invited_at: string | null;
+  last_login_at: string | null;
+  /** Sites of which this member is the referent technician (always 0 outside PCO spaces). */
+  nb_referent_site: number;
+}
+
+/**
+ * `PUT {users}/{ulid}` (200 {@link SpaceUser}): an owner edits a member. The password is changed only when
+ * `new_password1` is given (both fields equal). A changed e-mail applies at once (the owner vouches for it);
+ * `email_already_exist` when another account uses it.
+ */
+export const userEditBody = z
+  .object({
+    firstname: personName('firstname'),
+    lastname: personName('lastname'),
+    email: emailAddress,
+    lang: z.enum(LANGUAGES, { error: 'language_not_accepted' }),
+    timezone: timeZoneName,
+    new_password1: newPassword.optional(),
+    new_password2: z.string().optional(),
+  })
+  .refine((v) => !v.new_password1 || v.new_password1 === v.new_password2, {
+    error: 'passwords_do_not_match',
+    path: ['new_password2'],
+  });
+export type UserEditBody = z.input<typeof userEditBody>;
+
+/** `POST {users}/{ulid}/avatar`: multipart field `file`, JPEG, PNG or WebP checked by content, ≤ 5 MB. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Stored avatars are resized to fit this square, in pixels (WebP). */
+export const AVATAR_SIZE_PX = 256;
+
+/** One site to hand to another referent technician before a role change, disable or delete. */
+export const referentReassignment = z.object({
+  /** Site ULID. */
+  site: z.string().min(1, { error: 'site_required' }),
+  /** Membership ULID of the new referent: an active member of the same PCO, other than the one leaving. */
+  referent: z.string({ error: 'referent_required' }).min(1, { error: 'referent_required' }),
+});
+
+/**
+ * `GET {users}/{ulid}/referent-sites`: the sites of which the member is referent (`HydraCollection<ReferentSite>`,
+ * unpaged). `PUT {users}/{ulid}/referent-sites {assignments}` (204) moves them; every listed site must be covered
+ * (`referent_sites_required`).
+ */
+export interface ReferentSite {
+  ulid: string;
+  name: string;
+  client: { ulid: string; name: string };
+}
+export const referentSitesBody = z.object({ assignments: z.array(referentReassignment).max(10_000) });
+export type ReferentSitesBody = z.input<typeof referentSitesBody>;
+
+/**
+ * `PUT {users}/{ulid}/role {new_role}`. Errors: 400 `no_change_your_role` (own ulid), 403 `chosen_role_not_allowed`,
+ * 422 `role_required`. When the member is still the referent of sites the role is NOT changed and the answer is
+ * 200 `{nb_referent_site}`: the UI reassigns them, then repeats the call, which answers 204. The invited-user path
+ * `PUT {invites}/{ulid}/role` takes the same body and always answers 204.
+ */
+export const roleChangeBody = z.object({
+  new_role: z
+    .string({ error: 'role_required' })
+    .min(1, { error: 'role_required', abort: true })
+    .refine((v): v is Role => (ROLES as readonly string[]).includes(v), { error: 'role_invalid' }),
+});
+export type RoleChangeBody = z.input<typeof roleChangeBody>;
+export interface ReferentSitesPending {
+  nb_referent_site: number;
+}
+
+// `PUT {users}/{ulid}/enable`, `/disable` (204), `DELETE {users}/{ulid}` (204): disable and delete answer
+// 409 `user_is_referent` with `nb_referent_site` while the member is the referent of sites, 400 `no_change_your_role`
+// on oneself. Disabling revokes the member's sessions.
+
+// ─── Invitations (SPEC §7 "Invites, per type") ───────────────────────────────────────────────────────────────
+
+/**
+ * `POST {invites}/send {invites}` (201 `{invites: PendingInvite[]}`). Violations (422) on `invites.{i}.email`:
+ * `email_invalid`, `email_entered_several_times`, `email_already_exist` (already a member of this space, or holds a
+ * membership of this space type elsewhere); on `invites.{i}.role`: `chosen_role_not_allowed`, `role_required`.
+ */
+export const inviteSendBody = z.object({
+  invites: z
+    .array(
+      z.object({
+        email: emailAddress,
+        role: z
+          .string({ error: 'role_required' })
+          .min(1, { error: 'role_required', abort: true })
+          .refine((v): v is Role => (ROLES as readonly string[]).includes(v), { error: 'role_invalid' }),
+        lang: z.enum(LANGUAGES).optional(),
+      }),
+      { error: 'invites_required' },
+    )
+    .min(1, { error: 'invites_required' })
+    .max(50, { error: 'invites_required' }),
+});
+export type InviteSendBody = z.input<typeof inviteSendBody>;
+
+/** `GET {invites}?page&email`: pending invitations of the actor's space; also each item of a `send` answer. */
+export interface PendingInvite {
+  '@id': string;
+  /** Membership ULID (the same `{ulid}` as in the users list); `resend/{id}` and `DELETE` take it. */
+  ulid: string;
+  email: string;
+  role: Role;
+  last_invited_at: string;
+  expires_at: string;
+}
+
+/**
+ * `GET /api/invite_pcos/get-pco/{token}` (and `get-admin`, `get-dealer`): what the activation page shows. The space
+ * is under the key of the type (`pco`, `dealer` or `admin`). Errors: 404 `invalid_invite_token`, 410
+ * `expire_invite_token` (after {@link INVITATION_TTL_DAYS} days).
+ */
+export interface InviteLookup {
+  email: string;
+  role: Role;
+  user_type: UserType;
+  /** The account already exists (has a password): the page offers `join-space` instead of `new-user`. */
+  user_exist: boolean;
+  firstname: string;
+  lastname: string;
+  admin?: { ulid: string; name: string; logo: string | null };
+  dealer?: { ulid: string; name: string; logo: string | null };
+  pco?: { ulid: string; name: string; logo: string | null };
+}
+
+/** `POST {invites}/new-user/{token}` (200 {@link ActivationResult}): a new account sets its name, password, zone. */
+export const newUserBody = z.object({
+  firstname: personName('firstname'),
+  lastname: personName('lastname'),
+  new_password: newPassword,
+  timezone: timeZoneName,
+});
+export type NewUserBody = z.input<typeof newUserBody>;
+
+/** Answer of `new-user` and `join-space`: where the activated person goes next (technicians: `/download-app`). */
+export interface ActivationResult {
+  user_type: UserType;
+  role: Role;
+  email: string;
+}
