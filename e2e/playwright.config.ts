@@ -8,8 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { startSmtpSink } from './support/smtp-sink';
 
 const PORT = 3100;
+/** The SMTP sink the application delivers to (support/smtp-sink.ts). */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -20,8 +23,15 @@ if (!process.env.ISOPTERA_E2E_DATA_DIR) {
   process.env.ISOPTERA_E2E_DATA_DIR = dataDir;
   if (!process.env.E2E_KEEP_DATA) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
-/** The server's DATA_DIR: PGlite files, uploads and the dev mailbox (`mail/*.eml`, read by the 2FA login fixture). */
+/** The server's DATA_DIR: PGlite files and uploads. */
 const E2E_DATA_DIR = process.env.ISOPTERA_E2E_DATA_DIR;
+// A real SMTP server, in the runner only (the workers inherit ISOPTERA_E2E_MAIL_DIR and read what it received).
+if (!process.env.ISOPTERA_E2E_MAIL_DIR) {
+  const mailDir = join(E2E_DATA_DIR ?? tmpdir(), 'smtp-received');
+  process.env.ISOPTERA_E2E_MAIL_DIR = mailDir;
+  const sink = startSmtpSink({ port: SMTP_PORT, dir: mailDir });
+  process.on('exit', () => sink.close());
+}
 
 // The E2E server runs on its own embedded PGlite database; a DATABASE_URL exported for the API suite (.ci/run) must
 // not leak into it. E2E_DATABASE_URL runs it on PostgreSQL instead (an empty database: it is migrated and seeded).
@@ -87,6 +97,7 @@ export default defineConfig({
       SEED: 'demo',
       NODE_ENV: 'test',
       APP_URL: BASE_URL,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ...(e2eDatabaseUrl ? { DATABASE_URL: e2eDatabaseUrl } : {}),
     },
   },
