@@ -4,8 +4,8 @@
  */
 import { CircleExclamationPoint, House, Lock, SearchX, ServerCrash } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ButtonLink } from '../../shared/ui/button';
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '../../shared/ui/button-classes';
 
 const ICONS = { '403': Lock, '404': SearchX, '500': ServerCrash } as const;
 
@@ -26,9 +26,11 @@ export function ErrorView({ code }: { code: string }) {
       <h1 className="mt-2 max-w-md text-xl font-semibold text-gray-900">
         {known ? t(`errors:${code}`) : t('errors:fallback')}
       </h1>
-      <ButtonLink href="/" variant="primary" className="mt-8" icon={<House size={16} aria-hidden />}>
+      {/* a plain link: React Aria's ButtonLink would put its press handling in the start-up bundle (login budget) */}
+      <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
+        <House size={16} aria-hidden />
         {t('layout:errorPage.home')}
-      </ButtonLink>
+      </Link>
     </div>
   );
 }

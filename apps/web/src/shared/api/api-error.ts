@@ -13,8 +13,10 @@ export class ApiError extends Error {
   readonly violations: Violation[];
   /** The parsed body (object, text or undefined). */
   readonly body: unknown;
+  /** Seconds to wait before trying again (`Retry-After` of a 429 answer), or null when absent. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, retryAfter?: string | null) {
     const problem = isRecord(body) ? body : {};
     const code = typeof problem.error === 'string' && problem.error !== '' ? problem.error : null;
     const detail =
@@ -25,6 +27,8 @@ export class ApiError extends Error {
     this.code = code;
     this.violations = Array.isArray(problem.violations) ? problem.violations.filter(isViolation) : [];
     this.body = body;
+    const seconds = retryAfter ? Number(retryAfter) : Number.NaN;
+    this.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null;
   }
 
   /** The server's description (`detail`, else `title`), already in the request language; '' when absent. */

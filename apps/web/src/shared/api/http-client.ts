@@ -152,7 +152,7 @@ export class HttpClient {
     const payload = await readBody(response);
     if (response.ok) return payload as T;
 
-    const error = new ApiError(response.status, payload);
+    const error = new ApiError(response.status, payload, response.headers.get('retry-after'));
     if (response.status === 401 || response.status === 403) return this.onAuthFailure<T>(path, options, retried, error);
     if ((response.status === 404 || response.status >= 500) && options.redirectOnError !== false) {
       this.config.navigate(`/error/${response.status === 404 ? 404 : 500}`);

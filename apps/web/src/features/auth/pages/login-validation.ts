@@ -46,3 +46,22 @@ export function validateLogin(values: LoginValues): LoginErrors {
 export function toTokenRequest(values: LoginValues): TokenRequestBody {
   return { email: values.email.trim(), password: values.password, _remember_me: values._remember_me };
 }
+
+/** The e-mail check alone (forgot-password step): `email_required`, `email_invalid`, or null. */
+export function validateEmail(email: string): string | null {
+  return validateLoginField('email', { email, password: '', _remember_me: false });
+}
+
+/** Length of the e-mailed two-factor code. */
+export const AUTH_CODE_LENGTH = 6;
+
+/** Keeps the digits of a typed or pasted code ('123 456' → '123456'), at most 6. */
+export function normaliseAuthCode(input: string): string {
+  return input.replace(/\D/g, '').slice(0, AUTH_CODE_LENGTH);
+}
+
+/** The two-factor code check of the contract's `twoFactorBody`: `auth_code_required`, `auth_code_invalid`, or null. */
+export function validateAuthCode(code: string): string | null {
+  if (code.trim() === '') return 'auth_code_required';
+  return /^\d{6}$/.test(code.trim()) ? null : 'auth_code_invalid';
+}
