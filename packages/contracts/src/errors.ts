@@ -45,6 +45,8 @@ export const ERROR_STATUS = {
   chosen_role_not_allowed: 403,
   /** Disabling, deleting or re-roling a member who is the referent of sites: `nb_referent_site` says how many. */
   user_is_referent: 409,
+  /** Deleting a member who is an intervener of visits (their history would be lost): disable instead. */
+  user_has_interventions: 409,
   invitation_not_found: 404,
   // spaces (issue 4)
   space_required: 400,
