@@ -302,6 +302,17 @@ export const inviteSendBody = z.object({
 });
 export type InviteSendBody = z.input<typeof inviteSendBody>;
 
+/**
+ * `GET {invites}?page&itemsPerPage&email` (`HydraCollection<PendingInvite>`, the last invited first): `email` keeps
+ * the invitations whose address contains it, case-insensitively.
+ */
+export const inviteListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+  email: z.string().trim().max(254).optional(),
+});
+export type InviteListQuery = z.input<typeof inviteListQuery>;
+
 /** `GET {invites}?page&email`: pending invitations of the actor's space; also each item of a `send` answer. */
 export interface PendingInvite {
   '@id': string;

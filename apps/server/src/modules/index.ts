@@ -3,6 +3,7 @@ import type { AppModule } from '../platform/module.js';
 import { authModule } from './auth/auth.module.js';
 import { clientsModule } from './clients/clients.module.js';
 import { interventionsModule } from './interventions/interventions.module.js';
+import { invitesModule } from './invites/invites.module.js';
 import { meModule } from './me/me.module.js';
 import { sitesModule } from './sites/sites.module.js';
 import { usersModule } from './users/users.module.js';
@@ -14,4 +15,5 @@ export const modules: AppModule[] = [
   interventionsModule,
   sitesModule,
   usersModule,
+  invitesModule,
 ];

@@ -209,3 +209,66 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     memberships: [{ space: 'pco2', role: 'ROLE_PCO_SPACE_TECHNICIAN', color: '#1d4ed8' }],
   },
 ];
+
+/** A demo person whose invitation is still pending (SPEC §4 "User lifecycle": the invited segment of Users). */
+export interface DemoInvitedPerson {
+  email: string;
+  space: string;
+  role: string;
+  lang: string;
+  /** The demo member who sent the invitation (a member of `space`). */
+  invitedBy: string;
+  /** When the invitation was sent, in days before the seed runs (the link stays valid 7 days). */
+  invitedDaysAgo: number;
+}
+
+/**
+ * Pending invitations: nobody holds their links (only hashes are stored); "resend" from the Users screen mails a
+ * working one. They are neither referents nor interveners.
+ */
+export const DEMO_INVITED: DemoInvitedPerson[] = [
+  {
+    email: 'nicolas.blanc@demo.example',
+    space: 'pco',
+    role: 'ROLE_PCO_SPACE_TECHNICIAN',
+    lang: 'fr',
+    invitedBy: 'owner@demo.example',
+    invitedDaysAgo: 2,
+  },
+  {
+    email: 'pauline.mercier@demo.example',
+    space: 'dealer',
+    role: 'ROLE_DEALER_SPACE_USER',
+    lang: 'fr',
+    invitedBy: 'dealer@demo.example',
+    invitedDaysAgo: 1,
+  },
+];
+
+/** A demo member who left: membership disabled (the disabled segment of Users), can be re-enabled. */
+export interface DemoDisabledPerson {
+  email: string;
+  firstname: string;
+  lastname: string;
+  lang: string;
+  timezone: string;
+  space: string;
+  role: string;
+  color: string;
+  /** When the membership was disabled, in days before the seed runs. */
+  disabledDaysAgo: number;
+}
+
+export const DEMO_DISABLED: DemoDisabledPerson[] = [
+  {
+    email: 'julie.lambert@demo.example',
+    firstname: 'Julie',
+    lastname: 'Lambert',
+    lang: 'fr',
+    timezone: 'Europe/Paris',
+    space: 'pco',
+    role: 'ROLE_PCO_SPACE_TECHNICIAN',
+    color: '#0e7490',
+    disabledDaysAgo: 24,
+  },
+];

@@ -1,6 +1,7 @@
 /**
  * `SEED=demo`: on an empty database, creates the demo spaces and people (ARCHITECTURE §5), then the PCOs'
- * business data through the domain services (seed-business.ts).
+ * business data through the domain services (seed-business.ts), then the invited and disabled members of the Users
+ * screens (seed-user-statuses.ts).
  */
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -9,6 +10,7 @@ import { newUlid } from '../../platform/ids.js';
 import { accounts, memberships, spaces } from '../schema/index.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_SPACES } from './demo-people.js';
 import { seedBusiness } from './seed-business.js';
+import { seedUserStatuses } from './seed-user-statuses.js';
 
 /** Ids of the demo spaces and memberships by key, handed to the business seed. */
 export interface DemoIds {
@@ -17,7 +19,7 @@ export interface DemoIds {
   memberships: Record<string, string>;
 }
 
-async function seedPeople(db: Db): Promise<DemoIds> {
+async function seedPeople(db: Db, passwordHash: string): Promise<DemoIds> {
   const ids: DemoIds = { spaces: {}, memberships: {} };
   for (const space of DEMO_SPACES) ids.spaces[space.key] = newUlid();
   await db.insert(spaces).values(
@@ -37,7 +39,6 @@ async function seedPeople(db: Db): Promise<DemoIds> {
       dealerId: s.dealer ? (ids.spaces[s.dealer] ?? null) : null,
     })),
   );
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const person of DEMO_PEOPLE) {
     const accountId = newUlid();
     await db.insert(accounts).values({
@@ -72,8 +73,10 @@ async function seedPeople(db: Db): Promise<DemoIds> {
 export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(accounts);
   if ((row?.n ?? 0) > 0) return false;
-  const ids = await seedPeople(db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids = await seedPeople(db, passwordHash);
   await seedBusiness(db, ids, now);
+  await seedUserStatuses(db, ids, now, passwordHash);
   return true;
 }
 
