@@ -8,6 +8,7 @@ import { accounts, memberships, spaces } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 import type { Db } from '../src/platform/db/database.js';
 import { newUlid } from '../src/platform/ids.js';
+import type { Mailbox } from './mailbox.js';
 
 export const TEST_PASSWORD = 'Test-Password-2026!';
 let passwordHash: Promise<string> | undefined;
@@ -74,8 +75,17 @@ export async function createMember(
   return { accountId, membershipId, email, iri: `/api/user_${spaceType}s/${membershipId}` };
 }
 
-/** Signs in through `POST /security/token/request` and answers the `cookie` header to send with later requests. */
-export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+/**
+ * Signs in through `POST /security/token/request` and answers the `cookie` header to send with later requests.
+ * Members of a two-factor space (admin, dealer by default) also need the code e-mailed to them: pass the whole
+ * test app (`login(t, email)`), whose mailbox holds it, and the step is completed through `/security/token/2fa`.
+ */
+export async function login(
+  target: FastifyInstance | { app: FastifyInstance; mailbox: Mailbox },
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<string> {
+  const app = 'mailbox' in target ? target.app : target;
   const response = await app.inject({
     method: 'POST',
     url: '/security/token/request',
@@ -83,7 +93,31 @@ export async function login(app: FastifyInstance, email: string, password = TEST
     payload: { email, password },
   });
   if (response.statusCode !== 200) throw new Error(`login of ${email} failed: ${response.statusCode} ${response.body}`);
-  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  if (!response.json().two_factor) return cookieHeader(response.cookies);
+  if (!('mailbox' in target)) {
+    throw new Error(
+      `login of ${email} needs the two-factor code: call login(testApp, email), not login(testApp.app, …)`,
+    );
+  }
+  const mail = await target.mailbox.waitFor(email, { template: 'two_factor_code' });
+  const code = mail.text.match(/(?<!\d)\d{6}(?!\d)/)?.[0] ?? '';
+  const second = await app.inject({
+    method: 'POST',
+    url: '/security/token/2fa',
+    headers: { 'client-type': 'webapp' },
+    cookies: Object.fromEntries(response.cookies.map((c) => [c.name, c.value])),
+    payload: { auth_code: code, trusted: false },
+  });
+  if (second.statusCode !== 200) throw new Error(`2FA of ${email} failed: ${second.statusCode} ${second.body}`);
+  return cookieHeader(second.cookies);
+}
+
+/** `name=value; …` of the cookies a response set (cleared ones left out). */
+function cookieHeader(cookies: { name: string; value: string }[]): string {
+  return cookies
+    .filter((c) => c.value !== '')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
 }
 
 /** Headers of an authenticated web request. */

@@ -3,14 +3,28 @@ import { createAuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
 
-/** Sign-in, refresh and logout. */
-export const authModule: AppModule = {
-  name: 'auth',
-  async register(app, { db, config }) {
-    const service = createAuthService({
-      repository: createAuthRepository(db),
-      signAccessToken: (claims) => app.jwt.sign(claims),
-    });
-    await app.register(authRoutes, { service, secureCookies: config.appUrl.startsWith('https:') });
-  },
-};
+/**
+ * Sign-in (with the two-factor step), refresh, logout and the password flows. `now` replaces the clock of the
+ * service (tests move it to expire codes and links).
+ */
+export function createAuthModule(options: { now?: () => Date } = {}): AppModule {
+  return {
+    name: 'auth',
+    async register(app, { db, config, mail }) {
+      const service = createAuthService({
+        repository: createAuthRepository(db),
+        signAccessToken: (claims) => app.jwt.sign(claims),
+        mail,
+        twoFactorSpaces: config.twoFactorSpaces,
+        appUrl: config.appUrl,
+        secret: config.jwtSecret,
+        now: options.now,
+        onBackgroundError: (error) => app.log.error({ err: error }, 'forgot-password mail failed'),
+      });
+      app.addHook('preClose', () => service.drain());
+      await app.register(authRoutes, { service, secureCookies: config.appUrl.startsWith('https:') });
+    },
+  };
+}
+
+export const authModule: AppModule = createAuthModule();

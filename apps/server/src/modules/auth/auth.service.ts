@@ -1,38 +1,124 @@
 /**
- * Sign-in, token refresh and logout (SPEC §7 "Authentication", ARCHITECTURE §4, docs/decisions/003).
- * Refresh tokens are opaque, stored as SHA-256, rotated on every use; a reused token revokes its session.
+ * Sign-in, two-factor step, token refresh, logout and the password flows (SPEC §7 "Authentication", ARCHITECTURE
+ * §4, docs/decisions/003; issue 3 "Sign-in and sessions").
+ *
+ * - Refresh tokens are opaque, stored as SHA-256, rotated on every use; a reused token revokes its session.
+ * - Members of a space type of `TWO_FACTOR_SPACES` confirm a right password with a 6-digit code e-mailed to them:
+ *   the login attempt (a `two_factor_challenges` row) is bound to the browser by a random token; the code is valid
+ *   {@link TWO_FACTOR_CODE_TTL_MINUTES} minutes, used once, replaced by a resend, and the attempt ends after
+ *   {@link TWO_FACTOR_MAX_ATTEMPTS} tries or {@link CHALLENGE_TTL_MINUTES} minutes. Codes are stored as an HMAC
+ *   keyed by a secret derived from `JWT_SECRET` and compared in constant time.
+ * - 'Remember this device': a random token whose SHA-256 is in `trusted_devices` (valid {@link TRUSTED_DEVICE_DAYS}
+ *   days, revoked by a password reset), carried in a cookie signed with HMAC-SHA256.
+ * - Password reset: a single-use link valid {@link PASSWORD_RESET_TTL_MINUTES} minutes; using it sets the password
+ *   and revokes every session, trusted device and open two-factor attempt of the account.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   type Language,
+  PASSWORD_RESET_TTL_MINUTES,
   REFRESH_TOKEN_REMEMBER_ME_TTL_DAYS,
   REFRESH_TOKEN_TTL_DAYS,
+  TRUSTED_DEVICE_DAYS,
+  TWO_FACTOR_CODE_TTL_MINUTES,
+  TWO_FACTOR_MAX_ATTEMPTS,
   type UserType,
 } from '@isoptera/contracts';
 import type { AccessClaims, Actor } from '../../platform/auth/actor.js';
 import { claimsFromActor } from '../../platform/auth/actor.js';
-import { verifyPassword } from '../../platform/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { IssuedTokens } from '../../platform/auth/token-cookies.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { newUlid } from '../../platform/ids.js';
+import type { MailQueue } from '../../platform/mail/mail.js';
 import type { AuthRepository } from './auth.repository.js';
 
+const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const SPACE_PREFERENCE: UserType[] = ['pco', 'dealer', 'admin'];
+/** A login attempt waiting for its code stays open this long at most, resends included. */
+export const CHALLENGE_TTL_MINUTES = 60;
+
+type AccountRow = NonNullable<Awaited<ReturnType<AuthRepository['findAccountByEmail']>>>;
+type MembershipRow = Awaited<ReturnType<AuthRepository['activeMemberships']>>[number]['membership'];
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
+function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** `true` when both strings are equal, in time independent of where they differ. */
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The membership a sign-in opens: the one of the last session when still active, else PCO, dealer, admin. */
+function chooseMembership(active: MembershipRow[], lastId: string | undefined): MembershipRow | undefined {
+  return (
+    active.find((m) => m.id === lastId) ??
+    [...active].sort((a, b) => SPACE_PREFERENCE.indexOf(a.spaceType) - SPACE_PREFERENCE.indexOf(b.spaceType))[0]
+  );
+}
+
 export interface AuthServiceDeps {
   repository: AuthRepository;
   signAccessToken(claims: AccessClaims): string;
+  mail: MailQueue;
+  /** Space types whose members confirm sign-in with an e-mailed code (`TWO_FACTOR_SPACES`). */
+  twoFactorSpaces: readonly UserType[];
+  /** Public URL of the web app (`APP_URL`): the base of the links in mails. */
+  appUrl: string;
+  /** Server secret (`JWT_SECRET`) from which the code and cookie-signing keys are derived. */
+  secret: string;
   now?: () => Date;
+  /** Reports a failure of work done after the answer was sent (forgot-password). */
+  onBackgroundError?: (error: unknown) => void;
 }
 
-export function createAuthService({ repository, signAccessToken, now = () => new Date() }: AuthServiceDeps) {
+/** What `requestToken` and `verifyTwoFactor` open: the session tokens. */
+export interface SignedIn {
+  kind: 'session';
+  tokens: IssuedTokens;
+}
+/** What `requestToken` answers when the code step is required: the attempt's browser token (cookie value). */
+export interface TwoFactorPending {
+  kind: 'two_factor';
+  /** Random token for the httpOnly two-factor cookie. */
+  challengeToken: string;
+  /** Address the code was sent to. */
+  email: string;
+  /** When the attempt ends at the latest (cookie expiry). */
+  expiresAt: Date;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { repository, signAccessToken, mail, twoFactorSpaces, now = () => new Date() } = deps;
+  const appUrl = deps.appUrl.replace(/\/+$/, '');
+  const codeKey = createHmac('sha256', deps.secret).update('isoptera:two-factor-code').digest();
+  const cookieKey = createHmac('sha256', deps.secret).update('isoptera:trusted-device-cookie').digest();
+  const pending = new Set<Promise<void>>();
+
+  const codeHash = (challengeId: string, code: string) =>
+    createHmac('sha256', codeKey).update(`${challengeId}:${code}`).digest('base64url');
+  const signature = (value: string) => createHmac('sha256', cookieKey).update(value).digest('base64url');
+  const newCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0');
+
+  /** The raw token of a signed trusted-device cookie value, or undefined when the signature is wrong. */
+  function unsignTrustedDevice(value: string | undefined): string | undefined {
+    if (!value) return undefined;
+    const dot = value.lastIndexOf('.');
+    if (dot <= 0) return undefined;
+    const token = value.slice(0, dot);
+    return safeEqual(value.slice(dot + 1), signature(token)) ? token : undefined;
+  }
+
   async function issue(actor: Actor, sessionId: string, expiresAt: Date): Promise<IssuedTokens> {
-    const refreshToken = randomBytes(32).toString('base64url');
+    const refreshToken = randomToken();
     await repository.insertRefreshToken({
       id: newUlid(),
       sessionId,
@@ -42,45 +128,177 @@ export function createAuthService({ repository, signAccessToken, now = () => new
     return { accessToken: signAccessToken(claimsFromActor(actor)), refreshToken, refreshExpiresAt: expiresAt };
   }
 
+  /** Opens a session on `membership` (refresh lifetime by remember-me) and records the login. */
+  async function openSession(account: AccountRow, membership: MembershipRow, rememberMe: boolean) {
+    const at = now();
+    const sessionId = newUlid();
+    const ttl = rememberMe ? REFRESH_TOKEN_REMEMBER_ME_TTL_DAYS : REFRESH_TOKEN_TTL_DAYS;
+    const expiresAt = new Date(at.getTime() + ttl * DAY_MS);
+    await repository.createSession({
+      id: sessionId,
+      accountId: account.id,
+      membershipId: membership.id,
+      rememberMe,
+      expiresAt,
+      createdAt: at,
+    });
+    await repository.touchLastLogin(account.id, at);
+    const actor: Actor = {
+      accountId: account.id,
+      sessionId,
+      membershipId: membership.id,
+      spaceId: membership.spaceId,
+      spaceType: membership.spaceType,
+      role: membership.role,
+      timezone: account.timezone,
+      lang: account.lang as Language,
+    };
+    return issue(actor, sessionId, expiresAt);
+  }
+
+  async function sendCode(account: AccountRow, spaceId: string, code: string) {
+    await mail.enqueue({
+      template: 'two_factor_code',
+      to: account.email,
+      lang: account.lang as Language,
+      spaceId,
+      params: { code },
+    });
+  }
+
+  const expired = () => new AppError('two_factor_expired', { status: 401 });
+  const openSince = () => new Date(now().getTime() - CHALLENGE_TTL_MINUTES * MINUTE_MS);
+
+  /** Runs `work` after the answer; failures go to `onBackgroundError`. `drain()` waits for all of them. */
+  function inBackground(work: () => Promise<void>) {
+    const run = Promise.resolve()
+      .then(work)
+      .catch((error: unknown) => deps.onBackgroundError?.(error))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
   return {
     /**
-     * Checks the e-mail/password pair and opens a session on the account's membership: the one of its last session
-     * when still active, else the first active one (PCO, dealer, admin). Throws 401 `invalid_credentials`.
+     * Checks the e-mail/password pair and picks the account's membership: the one of its last session when still
+     * active, else the first active one (PCO, dealer, admin). When that membership's space type requires the code
+     * step and `trustedDevice` (the signed cookie value) is not a valid trusted device of this account, no session
+     * is opened: a challenge is created, the code is e-mailed, and {@link TwoFactorPending} is answered. Otherwise a
+     * session is opened. Throws 401 `invalid_credentials` (wrong pair, or no active membership).
      */
-    async requestToken(input: { email: string; password: string; rememberMe: boolean }) {
+    async requestToken(input: {
+      email: string;
+      password: string;
+      rememberMe: boolean;
+      trustedDevice?: string | undefined;
+    }): Promise<SignedIn | TwoFactorPending> {
       const account = await repository.findAccountByEmail(input.email);
       const valid = await verifyPassword(account?.passwordHash, input.password);
       if (!account || !valid) throw new AppError('invalid_credentials', { status: 401 });
       const active = (await repository.activeMemberships(account.id)).map((r) => r.membership);
-      if (active.length === 0) throw new AppError('invalid_credentials', { status: 401 });
-      const lastId = await repository.lastSessionMembershipId(account.id);
-      const membership =
-        active.find((m) => m.id === lastId) ??
-        [...active].sort((a, b) => SPACE_PREFERENCE.indexOf(a.spaceType) - SPACE_PREFERENCE.indexOf(b.spaceType))[0];
+      const membership = chooseMembership(active, await repository.lastSessionMembershipId(account.id));
       if (!membership) throw new AppError('invalid_credentials', { status: 401 });
+
+      if (twoFactorSpaces.includes(membership.spaceType)) {
+        const at = now();
+        const trustedToken = unsignTrustedDevice(input.trustedDevice);
+        const trusted = trustedToken
+          ? await repository.useTrustedDevice(account.id, hashToken(trustedToken), at)
+          : false;
+        if (!trusted) {
+          const id = newUlid();
+          const challengeToken = randomToken();
+          const code = newCode();
+          await repository.createChallenge({
+            id,
+            accountId: account.id,
+            membershipId: membership.id,
+            tokenHash: hashToken(challengeToken),
+            codeHash: codeHash(id, code),
+            rememberMe: input.rememberMe,
+            codeExpiresAt: new Date(at.getTime() + TWO_FACTOR_CODE_TTL_MINUTES * MINUTE_MS),
+            createdAt: at,
+          });
+          await sendCode(account, membership.spaceId, code);
+          return {
+            kind: 'two_factor',
+            challengeToken,
+            email: account.email,
+            expiresAt: new Date(at.getTime() + CHALLENGE_TTL_MINUTES * MINUTE_MS),
+          };
+        }
+      }
+      return { kind: 'session', tokens: await openSession(account, membership, input.rememberMe) };
+    },
+
+    /**
+     * The code step: `challengeToken` is the two-factor cookie. Spends one try of the attempt; a right, fresh code
+     * ends the attempt and opens the session of the membership chosen at sign-in (remember-me as asked then).
+     * With `trusted`, also answers a signed trusted-device cookie value valid {@link TRUSTED_DEVICE_DAYS} days.
+     * Throws 401 `two_factor_expired` (unknown, used, ended or stale attempt, or membership no longer active) and
+     * 400 `auth_code_invalid` (wrong code, or older than {@link TWO_FACTOR_CODE_TTL_MINUTES} minutes; the
+     * {@link TWO_FACTOR_MAX_ATTEMPTS}th wrong try also ends the attempt).
+     */
+    async verifyTwoFactor(input: {
+      challengeToken: string | undefined;
+      code: string;
+      trusted: boolean;
+    }): Promise<SignedIn & { trustedDevice?: { value: string; expiresAt: Date } }> {
+      if (!input.challengeToken) throw expired();
+      const challenge = await repository.takeChallengeTry(
+        hashToken(input.challengeToken),
+        TWO_FACTOR_MAX_ATTEMPTS,
+        openSince(),
+      );
+      if (!challenge) throw expired();
       const at = now();
-      const sessionId = newUlid();
-      const ttl = input.rememberMe ? REFRESH_TOKEN_REMEMBER_ME_TTL_DAYS : REFRESH_TOKEN_TTL_DAYS;
-      const expiresAt = new Date(at.getTime() + ttl * DAY_MS);
-      await repository.createSession({
-        id: sessionId,
-        accountId: account.id,
-        membershipId: membership.id,
-        rememberMe: input.rememberMe,
+      const right = safeEqual(codeHash(challenge.id, input.code), challenge.codeHash);
+      if (!right || challenge.codeExpiresAt <= at) {
+        if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) await repository.consumeChallenge(challenge.id, at);
+        throw new AppError('auth_code_invalid', { status: 400 });
+      }
+      if (!(await repository.consumeChallenge(challenge.id, at))) throw expired();
+      const found = await repository.activeMembershipWithAccount(challenge.membershipId);
+      if (!found || found.account.id !== challenge.accountId) throw expired();
+
+      const tokens = await openSession(found.account, found.membership, challenge.rememberMe);
+      if (!input.trusted) return { kind: 'session', tokens };
+      const deviceToken = randomToken();
+      const expiresAt = new Date(at.getTime() + TRUSTED_DEVICE_DAYS * DAY_MS);
+      await repository.createTrustedDevice({
+        id: newUlid(),
+        accountId: found.account.id,
+        tokenHash: hashToken(deviceToken),
         expiresAt,
+        createdAt: at,
       });
-      await repository.touchLastLogin(account.id, at);
-      const actor: Actor = {
-        accountId: account.id,
-        sessionId,
-        membershipId: membership.id,
-        spaceId: membership.spaceId,
-        spaceType: membership.spaceType,
-        role: membership.role,
-        timezone: account.timezone,
-        lang: account.lang as Language,
+      return {
+        kind: 'session',
+        tokens,
+        trustedDevice: { value: `${deviceToken}.${signature(deviceToken)}`, expiresAt },
       };
-      return issue(actor, sessionId, expiresAt);
+    },
+
+    /**
+     * Sends a new code for the same attempt: the previous code stops working at once; the tries already spent
+     * still count. Throws 401 `two_factor_expired` when the attempt is no longer open.
+     */
+    async resendTwoFactor(challengeToken: string | undefined): Promise<void> {
+      if (!challengeToken) throw expired();
+      const challenge = await repository.findOpenChallenge(
+        hashToken(challengeToken),
+        TWO_FACTOR_MAX_ATTEMPTS,
+        openSince(),
+      );
+      if (!challenge) throw expired();
+      const found = await repository.activeMembershipWithAccount(challenge.membershipId);
+      if (!found) throw expired();
+      const code = newCode();
+      const codeExpiresAt = new Date(now().getTime() + TWO_FACTOR_CODE_TTL_MINUTES * MINUTE_MS);
+      if (!(await repository.replaceChallengeCode(challenge.id, codeHash(challenge.id, code), codeExpiresAt))) {
+        throw expired();
+      }
+      await sendCode(found.account, found.membership.spaceId, code);
     },
 
     /**
@@ -120,6 +338,66 @@ export function createAuthService({ repository, signAccessToken, now = () => new
         sessionId = (await repository.findRefreshToken(hashToken(input.refreshToken)))?.session.id;
       }
       if (sessionId) await repository.revokeSession(sessionId, now());
+    },
+
+    /**
+     * Forgot password: returns at once, before anything is looked up, so that known and unknown e-mails answer
+     * alike and in the same time. Afterwards, for an account with a password and at least one membership that is
+     * not disabled, stores a new reset link (ending the older unused ones) and e-mails
+     * `${APP_URL}/renew-password?token=…` in the account's language.
+     */
+    forgotPassword(email: string): void {
+      inBackground(async () => {
+        const account = await repository.findAccountByEmail(email);
+        if (!account?.passwordHash) return;
+        const usable = await repository.usableMemberships(account.id);
+        if (usable.length === 0) return;
+        const membership = chooseMembership(
+          usable.filter((m) => m.status === 'active'),
+          await repository.lastSessionMembershipId(account.id),
+        );
+        const token = randomToken();
+        const at = now();
+        await repository.replacePasswordResetToken({
+          id: newUlid(),
+          accountId: account.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(at.getTime() + PASSWORD_RESET_TTL_MINUTES * MINUTE_MS),
+          createdAt: at,
+        });
+        await mail.enqueue({
+          template: 'password_reset',
+          to: account.email,
+          lang: account.lang as Language,
+          spaceId: (membership ?? usable[0])?.spaceId ?? null,
+          params: { link: `${appUrl}/renew-password?token=${encodeURIComponent(token)}` },
+        });
+      });
+    },
+
+    /**
+     * Sets a new password from a reset link, then revokes every session and trusted device of the account and
+     * ends its open two-factor attempts. Throws 400 `error_token_renew` (unknown or used link) and 410
+     * `expired_token_renew` (older than {@link PASSWORD_RESET_TTL_MINUTES} minutes). `newPassword` is already
+     * checked against the password rule (SPEC §5) by the body schema.
+     */
+    async resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+      const row = await repository.findPasswordResetToken(hashToken(input.token));
+      if (!row || row.usedAt) throw new AppError('error_token_renew', { status: 400 });
+      if (row.expiresAt <= now()) throw new AppError('expired_token_renew', { status: 410 });
+      const passwordHash = await hashPassword(input.newPassword);
+      const done = await repository.completePasswordReset({
+        tokenId: row.id,
+        accountId: row.accountId,
+        passwordHash,
+        at: now(),
+      });
+      if (!done) throw new AppError('error_token_renew', { status: 400 });
+    },
+
+    /** Waits for the work still running after its answer (called when the app closes). */
+    async drain(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
     },
   };
 }

@@ -130,7 +130,9 @@ describe('POST /security/token/refresh', () => {
     expect(rotated.statusCode).toBe(200);
     const second = cookieOf(rotated, REFRESH_TOKEN_COOKIE)?.value ?? '';
     expect(second).not.toBe(first);
-    expect(cookieOf(rotated, ACCESS_TOKEN_COOKIE)?.value).toBeTruthy();
+    const access = cookieOf(rotated, ACCESS_TOKEN_COOKIE)?.value ?? '';
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { [ACCESS_TOKEN_COOKIE]: access } });
+    expect(me.json()).toMatchObject({ email, role: 'ROLE_PCO_SPACE_OWNER' });
 
     const reused = await refresh(first);
     expect(reused.statusCode).toBe(401);
