@@ -91,7 +91,7 @@ export async function buildApp({ config, db, modules = defaultModules, mail }: A
     uiConfig: { docExpansion: 'list' },
   });
 
-  const mailPlatform = mail ?? createMailPlatform({ config, db });
+  const mailPlatform = mail ?? createMailPlatform({ config, db, log: app.log });
   app.addHook('onReady', () => mailPlatform.start());
   app.addHook('onClose', () => mailPlatform.stop());
 

@@ -1,12 +1,14 @@
 /**
  * Vitest global set-up of the server projects: builds the migrated template once per run — a PGlite dump file, or
- * a PostgreSQL template database `<DATABASE_URL db>_tpl` — and provides it to the test files as `dbTemplate`.
+ * a PostgreSQL template database `<DATABASE_URL db>_tpl` — and provides it to the test files as `dbTemplate`. The
+ * template holds the pg-boss schema and the mail queue too, so that an app starting on a copy only checks them.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/platform/db/database.js';
+import { installMailQueue } from '../src/platform/mail/mail-queue.js';
 import { adminQuery, databaseName, withDatabase } from './test-database.js';
 
 declare module 'vitest' {
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(path.join(tmpdir(), 'isoptera-tpl-'));
     const database = await openPglite();
     await database.migrate();
+    await installMailQueue(database.db);
     const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
     const dump = await client.dumpDataDir('none');
     const file = path.join(dir, 'template.tar');
@@ -36,6 +39,7 @@ export default async function setup(project: TestProject) {
   await adminQuery(url, `CREATE DATABASE "${template}"`);
   const database = openPostgres(withDatabase(url, template), 2);
   await database.migrate();
+  await installMailQueue(database.db);
   await database.close();
   project.provide('dbTemplate', template);
   return () => adminQuery(url, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);

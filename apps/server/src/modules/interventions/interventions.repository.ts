@@ -4,12 +4,16 @@
  * check references, and writes `sites.status` for the status-on-scheduling rule (docs/decisions/004).
  */
 import { and, asc, count, eq, exists, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   accounts,
+  clientContacts,
   clients,
+  contacts,
   interventionInterveners,
   interventions,
   memberships,
+  siteContacts,
   sites,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
@@ -256,6 +260,32 @@ function interventionQueries(db: Db) {
         .where(and(...where))
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * Who hears about a visit to site `siteId` of the space (SPEC §3 "Intervention" `send_mail`): the site's and the
+     * client's names, the e-mail of the site's main contact and that of the client's primary contact (either may be
+     * null). Undefined when the site is not of the space.
+     */
+    async notificationTarget(spaceId: string, siteId: string) {
+      const siteContact = alias(contacts, 'site_contact');
+      const primaryContact = alias(contacts, 'primary_contact');
+      const [row] = await db
+        .select({
+          siteName: sites.name,
+          clientName: clients.name,
+          siteContactEmail: siteContact.email,
+          clientContactEmail: primaryContact.email,
+        })
+        .from(sites)
+        .innerJoin(clients, eq(clients.id, sites.clientId))
+        .leftJoin(siteContacts, eq(siteContacts.siteId, sites.id))
+        .leftJoin(siteContact, eq(siteContact.id, siteContacts.contactId))
+        .leftJoin(clientContacts, and(eq(clientContacts.clientId, clients.id), eq(clientContacts.isPrimary, true)))
+        .leftJoin(primaryContact, eq(primaryContact.id, clientContacts.contactId))
+        .where(and(eq(sites.spaceId, spaceId), eq(sites.id, siteId)))
+        .limit(1);
+      return row;
     },
 
     /** Sets the status of site `siteId` of the space (docs/decisions/004). */

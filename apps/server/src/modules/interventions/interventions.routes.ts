@@ -57,7 +57,7 @@ export const interventionsRoutes: FastifyPluginAsyncZod<{ service: Interventions
       config: { access },
       schema: {
         tags,
-        summary: 'Delete an intervention; send_mail notifies the interveners',
+        summary: 'Delete an intervention; send_mail=true e-mails the cancellation to the site contact',
         params,
         querystring: interventionDeleteQuery,
       },

@@ -2,8 +2,9 @@
  * Interventions (visits): SPEC §3 "Intervention", §4 "Intervention form", §5 "Intervention", §7 "Interventions",
  * §8 `start_at_invalid`, and the site status on scheduling of docs/decisions/004.
  *
- * `send_mail` is stored with the intervention and accepted on delete, but no e-mail leaves yet: the notification
- * mails to the interveners come with the identity/mail issue (mail platform and pg-boss jobs).
+ * `send_mail` (create, update, and the delete query): the site's main contact — else the client's primary contact —
+ * gets `intervention_scheduled`, `intervention_changed` or `intervention_cancelled`, in the actor's language with
+ * the dates in the actor's time zone, queued after the change is stored.
  */
 import {
   DATE_TIME_POST_PATTERN,
@@ -18,6 +19,8 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
 import { pageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
+import type { MailQueue, MailTemplate } from '../../platform/mail/mail.js';
+import { formatMailPeriod } from '../../platform/mail/mail-dates.js';
 import { parseZoned, startOfZonedDay } from '../../platform/time/zoned.js';
 import type { InterventionQueries, InterventionsRepository, InterventionValues } from './interventions.repository.js';
 import { interventionResource } from './interventions.resource.js';
@@ -29,7 +32,12 @@ export type InterventionListQuery = z.output<typeof interventionListQuery>;
 export interface InterventionsServiceOptions {
   /** The clock of the "start later than now" rule and of the status rule (tests and the seed set it). */
   now?: () => Date;
+  /** Where `send_mail` notifications go; absent (the demo seed), none is sent. */
+  mail?: MailQueue;
 }
+
+/** The stored fields a notification mail describes. */
+type NotifiedVisit = Pick<InterventionValues, 'siteId' | 'type' | 'description' | 'startAt' | 'endAt'>;
 
 /**
  * `value` (`YYYY-MM-DD HH:mm:ss` in `timeZone`, or ISO 8601 with offset) as an instant truncated to the second (the
@@ -61,8 +69,32 @@ function nextDay(date: string): string {
 /** Creates the interventions service on `repository`; `now` is the clock of the date and status rules. */
 export function createInterventionsService(
   repository: InterventionsRepository,
-  { now = () => new Date() }: InterventionsServiceOptions = {},
+  { now = () => new Date(), mail }: InterventionsServiceOptions = {},
 ) {
+  /**
+   * Queues `template` about `visit` to the site's main contact, else the client's primary contact; nothing when
+   * neither has an e-mail. Texts in the actor's language, dates in the actor's time zone. Call after the transaction.
+   */
+  async function notify(actor: Actor, template: MailTemplate, visit: NotifiedVisit): Promise<void> {
+    if (!mail) return;
+    const target = await repository.notificationTarget(actor.spaceId, visit.siteId);
+    const to = target?.siteContactEmail || target?.clientContactEmail;
+    if (!target || !to) return;
+    await mail.enqueue({
+      template,
+      to,
+      lang: actor.lang,
+      spaceId: actor.spaceId,
+      params: {
+        client: target.clientName,
+        site: target.siteName,
+        type: visit.type,
+        ...formatMailPeriod(visit.startAt, visit.endAt, actor.lang, actor.timezone),
+        description: visit.description ?? '',
+      },
+    });
+  }
+
   /**
    * Checks the body against the actor's space and the date rules (SPEC §5): client of the space (`client_invalid`),
    * site of that client (`site_invalid`), active members (`interveners_invalid`), start later than now when
@@ -165,6 +197,7 @@ export function createInterventionsService(
         await repo.insert(actor.spaceId, id, values, actor.membershipId);
         await reconcileSiteStatus(repo, actor.spaceId, values.siteId, values.type);
       });
+      if (values.sendMail) await notify(actor, 'intervention_scheduled', values);
       return hydrated(actor, id);
     },
 
@@ -187,15 +220,16 @@ export function createInterventionsService(
           await reconcileSiteStatus(repo, actor.spaceId, current.siteId, current.type);
         }
       });
+      if (values.sendMail) await notify(actor, 'intervention_changed', values);
       return hydrated(actor, id);
     },
 
     /**
      * `DELETE /api/interventions/{id}?send_mail=`: deletes, and reverts the site's planned status when it was the
-     * last future visit of its type (ADR 004). `sendMail` is accepted; the mail itself comes with the mail issue.
+     * last future visit of its type (ADR 004); with `sendMail`, queues `intervention_cancelled`.
      * Throws 404 `intervention_not_found`.
      */
-    async remove(actor: Actor, id: string, _sendMail: boolean): Promise<void> {
+    async remove(actor: Actor, id: string, sendMail: boolean): Promise<void> {
       const current = await repository.findRow(actor.spaceId, id);
       if (!current) throw notFound('intervention_not_found');
       await repository.transaction(async (repo) => {
@@ -203,6 +237,7 @@ export function createInterventionsService(
         if (current.startAt.getTime() > now().getTime())
           await reconcileSiteStatus(repo, actor.spaceId, current.siteId, current.type);
       });
+      if (sendMail) await notify(actor, 'intervention_cancelled', current);
     },
   };
 }

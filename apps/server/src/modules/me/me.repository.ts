@@ -1,7 +1,26 @@
-/** The current user's account, membership and spaces (SPEC §3 "Current user"). */
-import { and, eq } from 'drizzle-orm';
-import { accounts, memberships, spaces } from '../../db/schema/index.js';
+/**
+ * The current user's account, membership and spaces (SPEC §3 "Current user"), and the self-service changes of
+ * SPEC §7 "Self": name, e-mail (through an `email_change_requests` link), password, language and time zone. Every
+ * write is keyed by the actor's own account id.
+ */
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  accounts,
+  emailChangeRequests,
+  memberships,
+  spaces,
+  trustedDevices,
+  twoFactorChallenges,
+} from '../../db/schema/index.js';
+import { revokeAccountSessions } from '../../platform/auth/sessions.repository.js';
 import type { Db } from '../../platform/db/database.js';
+
+/** PostgreSQL's unique_violation (another account took the e-mail between the check and the write). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } } | null)?.code;
+  const causeCode = (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === '23505' || causeCode === '23505';
+}
 
 export function createMeRepository(db: Db) {
   return {
@@ -26,6 +45,119 @@ export function createMeRepository(db: Db) {
     },
     findSpace(spaceId: string) {
       return db.query.spaces.findFirst({ where: eq(spaces.id, spaceId) });
+    },
+
+    /** The account `accountId`, or undefined. */
+    async findAccount(accountId: string) {
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      return row;
+    },
+
+    /** Sets some of the account's own fields (name, language, time zone, password hash). */
+    async updateAccount(
+      accountId: string,
+      values: Partial<Pick<typeof accounts.$inferInsert, 'firstname' | 'lastname' | 'lang' | 'timezone'>>,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(accounts)
+        .set({ ...values, updatedAt: at })
+        .where(eq(accounts.id, accountId));
+    },
+
+    /** Whether an account other than `accountId` uses `email` (compared lower-cased). */
+    async emailTakenByOther(email: string, accountId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(sql`lower(${accounts.email}) = ${email.toLowerCase()}`, ne(accounts.id, accountId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Stores a new e-mail change link of the account and ends its older unused ones (one transaction). */
+    async replaceEmailChange(values: typeof emailChangeRequests.$inferInsert & { createdAt: Date }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(emailChangeRequests)
+          .set({ usedAt: values.createdAt })
+          .where(and(eq(emailChangeRequests.accountId, values.accountId), isNull(emailChangeRequests.usedAt)));
+        await tx.insert(emailChangeRequests).values(values);
+      });
+    },
+
+    /** The e-mail change request whose token hashes to `tokenHash`, or undefined. */
+    async findEmailChange(tokenHash: string) {
+      const [row] = await db
+        .select()
+        .from(emailChangeRequests)
+        .where(eq(emailChangeRequests.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * In one transaction: uses the request (only if still unused) and sets the account's e-mail to its new address.
+     * Answers `used` when the link was used meanwhile, `taken` when another account holds the address (nothing
+     * changed in either case), `applied` otherwise.
+     */
+    async applyEmailChange(input: {
+      requestId: string;
+      accountId: string;
+      newEmail: string;
+      at: Date;
+    }): Promise<'applied' | 'used' | 'taken'> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [taken] = await tx
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(
+              and(sql`lower(${accounts.email}) = ${input.newEmail.toLowerCase()}`, ne(accounts.id, input.accountId)),
+            )
+            .limit(1);
+          if (taken) return 'taken';
+          const used = await tx
+            .update(emailChangeRequests)
+            .set({ usedAt: input.at })
+            .where(and(eq(emailChangeRequests.id, input.requestId), isNull(emailChangeRequests.usedAt)))
+            .returning({ id: emailChangeRequests.id });
+          if (used.length !== 1) return 'used';
+          await tx
+            .update(accounts)
+            .set({ email: input.newEmail, updatedAt: input.at })
+            .where(eq(accounts.id, input.accountId));
+          return 'applied';
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    /**
+     * In one transaction: sets the account's password hash, revokes its sessions except `keepSessionId`, all its
+     * trusted devices, and ends its open two-factor challenges.
+     */
+    async changePassword(input: { accountId: string; passwordHash: string; keepSessionId: string; at: Date }) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(accounts)
+          .set({ passwordHash: input.passwordHash, updatedAt: input.at })
+          .where(eq(accounts.id, input.accountId));
+        await revokeAccountSessions(tx as unknown as Db, input.accountId, {
+          exceptSessionId: input.keepSessionId,
+          at: input.at,
+        });
+        await tx
+          .update(trustedDevices)
+          .set({ revokedAt: input.at })
+          .where(and(eq(trustedDevices.accountId, input.accountId), isNull(trustedDevices.revokedAt)));
+        await tx
+          .update(twoFactorChallenges)
+          .set({ consumedAt: input.at })
+          .where(and(eq(twoFactorChallenges.accountId, input.accountId), isNull(twoFactorChallenges.consumedAt)));
+      });
     },
   };
 }

@@ -1,15 +1,52 @@
-/** The current user (SPEC §3 "Current user", §7 "Self": `GET /api/me`). */
-import type { CurrentUser, Language, SpaceSummary } from '@isoptera/contracts';
+/**
+ * The current user (SPEC §3 "Current user", §7 "Self": `GET /api/me`) and the self-service changes of "my profile"
+ * (SPEC §2.6, §4 "Profile", §7 "Self", §8 "E-mail change"; docs/decisions/007): name, e-mail (validated through a
+ * single-use link sent to the new address, valid {@link EMAIL_CHANGE_TTL_HOURS} hours), password, language and
+ * time zone.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type CurrentUser,
+  EMAIL_CHANGE_TTL_HOURS,
+  type Language,
+  type SpaceSummary,
+  supportedTimeZones,
+} from '@isoptera/contracts';
 import type { SpaceRow } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
-import { AppError } from '../../platform/errors/app-error.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import { AppError, validationFailed } from '../../platform/errors/app-error.js';
+import { newUlid } from '../../platform/ids.js';
+import type { MailQueue } from '../../platform/mail/mail.js';
 import type { MeRepository } from './me.repository.js';
+
+const HOUR_MS = 3_600_000;
 
 function summary(space: SpaceRow | undefined | null, collection: 'pcos' | 'dealers'): SpaceSummary | null {
   return space ? { '@id': `/api/${collection}/${space.id}`, ulid: space.id, name: space.name, logo: space.logo } : null;
 }
 
-export function createMeService(repository: MeRepository) {
+/** SHA-256 (base64url) of a link token: what the database keeps. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export interface MeServiceDeps {
+  repository: MeRepository;
+  mail: MailQueue;
+  /** Base of the links in e-mails (`APP_URL`). */
+  appUrl: string;
+  now?: () => Date;
+}
+
+export function createMeService({ repository, mail, appUrl, now = () => new Date() }: MeServiceDeps) {
+  /** The actor's account; 401 when it no longer exists. */
+  async function account(actor: Actor) {
+    const row = await repository.findAccount(actor.accountId);
+    if (!row) throw new AppError('unauthorized', { status: 401 });
+    return row;
+  }
+
   return {
     /** Every field of SPEC §3 "Current user" for the actor's membership. Throws 401 when it no longer exists. */
     async current(actor: Actor): Promise<CurrentUser> {
@@ -48,6 +85,99 @@ export function createMeService(repository: MeRepository) {
         pco: space.type === 'pco' ? summary(space, 'pcos') : null,
         connected_on_pco: substituted?.type === 'pco' ? summary(substituted, 'pcos') : null,
       };
+    },
+
+    /** `PUT /api/me/edit-name`: the account's first and last name (already validated by the contract). */
+    async editName(actor: Actor, body: { firstname: string; lastname: string }): Promise<void> {
+      await repository.updateAccount(actor.accountId, { firstname: body.firstname, lastname: body.lastname }, now());
+    },
+
+    /**
+     * `PUT /api/me/edit-email`: checks the password (422 `invalid_password` on `password`) and that no account uses
+     * `newEmail` (lower-cased by the contract; 422 `email_already_exist` on `new_email`, also for the current
+     * address), stores a single-use link (older pending ones end) and mails `email_change` with
+     * `${APP_URL}/validate-new-email?token=…` to the NEW address in the account's language. The address itself
+     * changes only when the link is used ({@link validateEmail}).
+     */
+    async editEmail(actor: Actor, body: { new_email: string; password: string }): Promise<void> {
+      const me = await account(actor);
+      if (!(await verifyPassword(me.passwordHash, body.password))) {
+        throw validationFailed({ propertyPath: 'password', code: 'invalid_password' });
+      }
+      const newEmail = body.new_email.toLowerCase();
+      if (newEmail === me.email.toLowerCase() || (await repository.emailTakenByOther(newEmail, me.id))) {
+        throw validationFailed({ propertyPath: 'new_email', code: 'email_already_exist' });
+      }
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      await repository.replaceEmailChange({
+        id: newUlid(),
+        accountId: me.id,
+        newEmail,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(at.getTime() + EMAIL_CHANGE_TTL_HOURS * HOUR_MS),
+        createdAt: at,
+      });
+      await mail.enqueue({
+        template: 'email_change',
+        to: newEmail,
+        lang: me.lang as Language,
+        spaceId: actor.spaceId,
+        params: { link: `${appUrl.replace(/\/$/, '')}/validate-new-email?token=${encodeURIComponent(token)}` },
+      });
+    },
+
+    /**
+     * `PUT /api/me/validate-email/{token}` (public: the token is the credential): applies the requested address,
+     * once. Throws 400 `invalid_email_token` (unknown, replaced or used link), 410 `expired_email_token` (older than
+     * {@link EMAIL_CHANGE_TTL_HOURS} hours), 409 `email_already_exist` (another account took the address meanwhile).
+     */
+    async validateEmail(token: string): Promise<void> {
+      const request = await repository.findEmailChange(hashToken(token));
+      if (!request || request.usedAt) throw new AppError('invalid_email_token');
+      const at = now();
+      if (request.expiresAt.getTime() <= at.getTime()) throw new AppError('expired_email_token');
+      const outcome = await repository.applyEmailChange({
+        requestId: request.id,
+        accountId: request.accountId,
+        newEmail: request.newEmail,
+        at,
+      });
+      if (outcome === 'used') throw new AppError('invalid_email_token');
+      if (outcome === 'taken') throw new AppError('email_already_exist', { status: 409 });
+    },
+
+    /**
+     * Both `edit-password` variants: checks the current password (422 `invalid_password` on `current_password`),
+     * stores the new one (already checked against SPEC §5 by the contract), then revokes the account's other
+     * sessions — the actor's own session stays open — its trusted devices and its open two-factor attempts.
+     */
+    async editPassword(actor: Actor, body: { current_password: string; new_password: string }): Promise<void> {
+      const me = await account(actor);
+      if (!(await verifyPassword(me.passwordHash, body.current_password))) {
+        throw validationFailed({ propertyPath: 'current_password', code: 'invalid_password' });
+      }
+      await repository.changePassword({
+        accountId: me.id,
+        passwordHash: await hashPassword(body.new_password),
+        keepSessionId: actor.sessionId,
+        at: now(),
+      });
+    },
+
+    /** `PUT /api/me/edit-language`: the account's language (one of the five, checked by the contract). */
+    async editLanguage(actor: Actor, language: Language): Promise<void> {
+      await repository.updateAccount(actor.accountId, { lang: language }, now());
+    },
+
+    /** `PUT /api/me/edit-timezone`: the account's IANA time zone (one of {@link supportedTimeZones}). */
+    async editTimezone(actor: Actor, timezone: string): Promise<void> {
+      await repository.updateAccount(actor.accountId, { timezone }, now());
+    },
+
+    /** `GET /api/timezones`: the IANA zones a user may choose, sorted. */
+    timezones(): readonly string[] {
+      return supportedTimeZones();
     },
   };
 }

@@ -25,14 +25,19 @@ export interface MailRequest {
   /** Space whose name and logo brand the mail; null for the product's own branding. */
   spaceId: string | null;
   /**
-   * Template parameters, all strings (already formatted in the recipient's language and time zone):
-   * two_factor_code {code}; password_reset {link}; invitation {link, inviter, role};
-   * email_change {link}; intervention_* {client, site, start, end, description}.
+   * Template parameters, all strings (dates already formatted in the recipient's language and time zone, see
+   * `formatMailPeriod`): two_factor_code {code}; password_reset {link}; invitation {link, inviter, role, space};
+   * email_change {link}; intervention_* {client, site, type, start, end, description}. Role (`ROLE_…`) and
+   * intervention type (`TYPE_…`) codes are translated by the template; an empty `inviter` or `description` is left
+   * out; `space` defaults to the name of `spaceId`'s space.
    */
   params: Record<string, string>;
 }
 
-/** What services depend on: put a mail on the queue (resolves once it is queued, not sent). */
+/**
+ * What services depend on: put a mail on the queue (resolves once it is queued, not sent). Call it after the
+ * service's transaction, never inside `db.transaction(…)`: on PGlite (one connection) it would wait for it forever.
+ */
 export interface MailQueue {
   enqueue(request: MailRequest): Promise<void>;
 }

@@ -28,6 +28,10 @@ describe('catalogues', () => {
     expect(namespaces).toEqual(expect.arrayContaining(['common', 'layout', 'auth', 'errors', 'enums', 'search']));
   });
 
+  it('leaves the server-side e-mail texts (`mail`) out of the bundle', () => {
+    expect(namespaces).not.toContain('mail');
+  });
+
   it('resolves `ns:key` and the dotted `ns.key`, and follows the language', async () => {
     await changeLanguage('fr');
     expect(i18n.t('errors:404')).toBe('La ressource est introuvable.');

@@ -13,8 +13,9 @@ export type Catalogue = Record<string, unknown>;
 /** Catalogue loaders keyed by file path, as `import.meta.glob` returns them (nothing is fetched until called). */
 export type CatalogueFiles = Record<string, () => Promise<Catalogue>>;
 
-// keys relative to the locales directory (`./fr/auth.json`): shorter in the start-up bundle than the full path
-const files: CatalogueFiles = import.meta.glob<Catalogue>('./*/*.json', {
+// keys relative to the locales directory (`./fr/auth.json`): shorter in the start-up bundle than the full path;
+// `mail` holds the server's e-mail texts, which the web app never shows: it stays out of the bundles
+const files: CatalogueFiles = import.meta.glob<Catalogue>(['./*/*.json', '!./*/mail.json'], {
   base: '../../../../../packages/i18n/locales',
   import: 'default',
 });

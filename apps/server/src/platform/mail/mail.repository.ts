@@ -1,0 +1,17 @@
+/** What the mail platform reads from the database: the name and logo of the space a mail belongs to. */
+import { eq } from 'drizzle-orm';
+import { spaces } from '../../db/schema/index.js';
+import type { Db } from '../db/database.js';
+
+/** The name and logo (URL as stored, possibly relative) of space `spaceId`, or undefined when it does not exist. */
+export async function findMailSpace(
+  db: Db,
+  spaceId: string,
+): Promise<{ name: string; logo: string | null } | undefined> {
+  const [row] = await db
+    .select({ name: spaces.name, logo: spaces.logo })
+    .from(spaces)
+    .where(eq(spaces.id, spaceId))
+    .limit(1);
+  return row;
+}
