@@ -15,14 +15,14 @@ const actor = (user_type: CurrentUser['user_type'], role: string, extra: Partial
 const ids = (a: ReturnType<typeof actor>) => menuItemsFor(a).map((i) => i.id);
 
 describe('menu by space', () => {
-  it('PCO space: Home, Planning, Sites, Clients', () => {
-    expect(ids(actor('pco', 'ROLE_PCO_SPACE_MANAGER'))).toEqual(['home', 'planning', 'sites', 'clients']);
+  it('PCO space: Home, Planning, Sites, Clients, then Users', () => {
+    expect(ids(actor('pco', 'ROLE_PCO_SPACE_MANAGER'))).toEqual(['home', 'planning', 'sites', 'clients', 'users']);
     expect(showsPcoTools(actor('pco', 'ROLE_PCO_SPACE_OWNER'))).toBe(true);
   });
 
-  it('admin space: Dealers and PCOs; dealer space: PCOs only; no PCO tools', () => {
-    expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_SUPER_ADMIN'))).toEqual(['dealers', 'pcos']);
-    expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_OWNER'))).toEqual(['pcos']);
+  it('admin space: Dealers and PCOs; dealer space: PCOs only; then Users; no PCO tools', () => {
+    expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_SUPER_ADMIN'))).toEqual(['dealers', 'pcos', 'users']);
+    expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_OWNER'))).toEqual(['pcos', 'users']);
     expect(showsPcoTools(actor('admin', 'ROLE_ADMIN_SPACE_ADMIN'))).toBe(false);
     expect(showsPcoTools(actor('dealer', 'ROLE_DEALER_SPACE_USER'))).toBe(false);
   });
@@ -31,11 +31,22 @@ describe('menu by space', () => {
     const substituting = actor('dealer', 'ROLE_DEALER_SPACE_USER', {
       connected_on_pco: { '@id': '/api/pcos/1', ulid: '1', name: 'Kyoto', logo: null },
     });
-    expect(ids(substituting)).toEqual(['home', 'planning', 'sites', 'clients']);
+    expect(ids(substituting)).toEqual(['home', 'planning', 'sites', 'clients', 'users']);
     expect(showsPcoTools(substituting)).toBe(true);
   });
 
   it('a plain PCO user sees no entry', () => {
     expect(ids(actor('pco', 'ROLE_PCO_SPACE_USER'))).toEqual([]);
+  });
+
+  it('Users (SPEC §2.2 /users: admin, dealer or PCO action) for admins, dealers and PCO owners and managers only', () => {
+    const users = (type: CurrentUser['user_type'], role: string) => ids(actor(type, role)).includes('users');
+    for (const role of ['ROLE_ADMIN_SPACE_SUPER_ADMIN', 'ROLE_ADMIN_SPACE_ADMIN'])
+      expect(users('admin', role)).toBe(true);
+    for (const role of ['ROLE_DEALER_SPACE_OWNER', 'ROLE_DEALER_SPACE_USER']) expect(users('dealer', role)).toBe(true);
+    for (const role of ['ROLE_PCO_SPACE_OWNER', 'ROLE_PCO_SPACE_MANAGER']) expect(users('pco', role)).toBe(true);
+    expect(users('admin', 'ROLE_ADMIN_SPACE_USER')).toBe(false);
+    expect(users('pco', 'ROLE_PCO_SPACE_TECHNICIAN')).toBe(false);
+    expect(users('pco', 'ROLE_PCO_SPACE_USER')).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Side menu entries by space (SPEC §2.3): PCO space → Home (overview), Planning, Sites, Clients; admin space →
- * Dealers, PCOs; dealer space → PCOs. Reports, Users and SpaceParameters come with their screens.
+ * Dealers, PCOs; dealer space → PCOs; then the common entry Users (admin, dealer or PCO action, SPEC §2.2 `/users`).
+ * Reports and SpaceParameters come with their screens.
  */
 import { ACTIONS, type Action } from '@isoptera/contracts';
-import { Building, CalendarDays, LayoutDashboard, type LucideIcon, MapPin, Store, Users } from 'lucide-react';
+import { Building, CalendarDays, LayoutDashboard, type LucideIcon, MapPin, Store, UserCog, Users } from 'lucide-react';
 import { type Actor, actorHasAction } from '../../shared/auth/actor';
 
 export interface MenuItem {
@@ -34,6 +35,14 @@ export const MENU_ITEMS: readonly MenuItem[] = [
     labelKey: 'layout:menu.pcos',
     icon: Building,
     anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
+  },
+  // the common entry of every space (SPEC §2.3 "The Users entry is in the common footer/menu")
+  {
+    id: 'users',
+    to: '/users',
+    labelKey: 'users:title',
+    icon: UserCog,
+    anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION, ACTIONS.PCO_ACTION],
   },
 ];
 

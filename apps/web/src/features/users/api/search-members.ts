@@ -1,0 +1,42 @@
+/**
+ * `GET /api/user_pcos/search?role[]&itemsPerPage&order[lastname]&order[firstname]` → the members who may take over
+ * a referent's sites (SPEC §7 "Users", §6): active technicians, managers and owners of the PCO, by last name then
+ * first name, up to 100.
+ */
+import type { PcoRole, UserLight, UserSearchResult } from '@isoptera/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../../shared/api/http-client';
+import { userKeys } from './user-keys';
+
+/** The roles that may be referent technician of a site. */
+export const REFERENT_ROLES: readonly PcoRole[] = [
+  'ROLE_PCO_SPACE_TECHNICIAN',
+  'ROLE_PCO_SPACE_MANAGER',
+  'ROLE_PCO_SPACE_OWNER',
+];
+
+export type ReferentCandidate = UserLight & { email: string };
+
+/** The active members who may become referent. */
+export function searchReferentCandidates(signal?: AbortSignal) {
+  return http.get<UserSearchResult>('/api/user_pcos/search', {
+    query: {
+      page: 1,
+      itemsPerPage: 100,
+      role: REFERENT_ROLES,
+      'order[lastname]': 'asc',
+      'order[firstname]': 'asc',
+    },
+    signal,
+    redirectOnError: false,
+  });
+}
+
+/** The candidates query (shared by every reassignment dialog while the screen is open). */
+export function useReferentCandidates() {
+  return useQuery({
+    queryKey: userKeys.referentCandidates(),
+    queryFn: ({ signal }) => searchReferentCandidates(signal),
+    staleTime: 0,
+  });
+}
