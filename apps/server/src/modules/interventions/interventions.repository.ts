@@ -40,6 +40,26 @@ export interface InterventionFilters {
   siteId?: string | undefined;
 }
 
+/** An intervener who gets the `send_mail` notifications: the account's address, language and time zone. */
+export interface MailRecipient {
+  membershipId: string;
+  email: string;
+  /** The account's language code (`accounts.lang`). */
+  lang: string;
+  /** The account's IANA time zone (`accounts.timezone`). */
+  timezone: string;
+}
+
+/** What a notification mail says about the place of a visit (SPEC §3 "Intervention" `send_mail`). */
+export interface VisitPlace {
+  siteName: string;
+  clientName: string;
+  /** The site's postal address, one line. */
+  address: string;
+  /** The site's main contact, else the client's primary contact; null when neither exists. */
+  contact: { firstname: string; lastname: string; phone: string } | null;
+}
+
 /** An intervener as lists show it. */
 export interface IntervenerRow {
   id: string;
@@ -152,14 +172,19 @@ function interventionQueries(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** The stored intervention `id` of the space with its intervener ids, or undefined. */
+    /** The stored intervention `id` of the space with its intervener (membership) ids, or undefined. */
     async findRow(spaceId: string, id: string) {
       const [row] = await db
         .select()
         .from(interventions)
         .where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)))
         .limit(1);
-      return row;
+      if (!row) return undefined;
+      const links = await db
+        .select({ membershipId: interventionInterveners.membershipId })
+        .from(interventionInterveners)
+        .where(eq(interventionInterveners.interventionId, id));
+      return { ...row, intervenerIds: links.map((link) => link.membershipId) };
     },
 
     /** The intervention `id` of the space with its site, client and interveners, or undefined. */
@@ -263,19 +288,24 @@ function interventionQueries(db: Db) {
     },
 
     /**
-     * Who hears about a visit to site `siteId` of the space (SPEC §3 "Intervention" `send_mail`): the site's and the
-     * client's names, the e-mail of the site's main contact and that of the client's primary contact (either may be
-     * null). Undefined when the site is not of the space.
+     * The place of a visit to site `siteId` of the space, as its notification mails describe it (SPEC §3
+     * "Intervention" `send_mail`): site and client names, the site's address, and the person to meet there — the
+     * site's main contact, else the client's primary contact. Undefined when the site is not of the space.
      */
-    async notificationTarget(spaceId: string, siteId: string) {
+    async visitPlace(spaceId: string, siteId: string): Promise<VisitPlace | undefined> {
       const siteContact = alias(contacts, 'site_contact');
       const primaryContact = alias(contacts, 'primary_contact');
       const [row] = await db
         .select({
           siteName: sites.name,
           clientName: clients.name,
-          siteContactEmail: siteContact.email,
-          clientContactEmail: primaryContact.email,
+          address: sites.addressLabel,
+          siteContact: { firstname: siteContact.firstname, lastname: siteContact.lastname, phone: siteContact.phone },
+          primaryContact: {
+            firstname: primaryContact.firstname,
+            lastname: primaryContact.lastname,
+            phone: primaryContact.phone,
+          },
         })
         .from(sites)
         .innerJoin(clients, eq(clients.id, sites.clientId))
@@ -285,7 +315,34 @@ function interventionQueries(db: Db) {
         .leftJoin(primaryContact, eq(primaryContact.id, clientContacts.contactId))
         .where(and(eq(sites.spaceId, spaceId), eq(sites.id, siteId)))
         .limit(1);
-      return row;
+      if (!row) return undefined;
+      const { siteContact: onSite, primaryContact: primary, ...place } = row;
+      return { ...place, contact: onSite ?? primary ?? null };
+    },
+
+    /**
+     * The mail recipients among `membershipIds`: ACTIVE members of the space (invited, disabled and other spaces'
+     * memberships are left out) with their account's e-mail, language and time zone, one per membership.
+     */
+    async mailRecipients(spaceId: string, membershipIds: string[]): Promise<MailRecipient[]> {
+      if (!membershipIds.length) return [];
+      return db
+        .select({
+          membershipId: memberships.id,
+          email: accounts.email,
+          lang: accounts.lang,
+          timezone: accounts.timezone,
+        })
+        .from(memberships)
+        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+        .where(
+          and(
+            eq(memberships.spaceId, spaceId),
+            eq(memberships.status, 'active'),
+            inArray(memberships.id, membershipIds),
+          ),
+        )
+        .orderBy(asc(memberships.id));
     },
 
     /** Sets the status of site `siteId` of the space (docs/decisions/004). */

@@ -2,9 +2,13 @@
  * Interventions (visits): SPEC §3 "Intervention", §4 "Intervention form", §5 "Intervention", §7 "Interventions",
  * §8 `start_at_invalid`, and the site status on scheduling of docs/decisions/004.
  *
- * `send_mail` (create, update, and the delete query): the site's main contact — else the client's primary contact —
- * gets `intervention_scheduled`, `intervention_changed` or `intervention_cancelled`, in the actor's language with
- * the dates in the actor's time zone, queued after the change is stored.
+ * `send_mail` (create, update, and the delete query) e-mails the visit's technicians — its interveners, one mail
+ * each to their account's address, in THEIR language and with the dates in THEIR time zone; members whose membership
+ * is no longer active are skipped. Create: `intervention_scheduled`. Update: `intervention_changed` to those who stay,
+ * `intervention_scheduled` to those added, `intervention_cancelled` (with the visit as it was) to those removed.
+ * Delete: `intervention_cancelled`. The mails name the site, its address and the person to meet there (the site's
+ * main contact, else the client's primary contact). They are queued after the change is stored, outside the
+ * transaction (see `MailQueue`).
  */
 import {
   DATE_TIME_POST_PATTERN,
@@ -12,6 +16,8 @@ import {
   type InterventionType,
   type interventionBody,
   type interventionListQuery,
+  LANGUAGES,
+  type Language,
   SCHEDULING_SITE_STATUS,
 } from '@isoptera/contracts';
 import type { z } from 'zod';
@@ -38,6 +44,11 @@ export interface InterventionsServiceOptions {
 
 /** The stored fields a notification mail describes. */
 type NotifiedVisit = Pick<InterventionValues, 'siteId' | 'type' | 'description' | 'startAt' | 'endAt'>;
+
+/** `lang` when the product speaks it, else French (the default language of accounts, SPEC §3 "Current user"). */
+function mailLanguage(lang: string): Language {
+  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : 'fr';
+}
 
 /**
  * `value` (`YYYY-MM-DD HH:mm:ss` in `timeZone`, or ISO 8601 with offset) as an instant truncated to the second (the
@@ -72,27 +83,51 @@ export function createInterventionsService(
   { now = () => new Date(), mail }: InterventionsServiceOptions = {},
 ) {
   /**
-   * Queues `template` about `visit` to the site's main contact, else the client's primary contact; nothing when
-   * neither has an e-mail. Texts in the actor's language, dates in the actor's time zone. Call after the transaction.
+   * Queues `template` about `visit` to each of `membershipIds` still active in the actor's space: one mail per
+   * intervener, to the account's e-mail, in the account's language with the dates in the account's time zone.
+   * Params: client, site, address, contact (name of the site's main contact, else the client's primary contact;
+   * family name first in Japanese), contact_phone, type, start, end, description. Nothing when `membershipIds` is
+   * empty or the site is gone. Call after the transaction (never inside it: see `MailQueue`).
    */
-  async function notify(actor: Actor, template: MailTemplate, visit: NotifiedVisit): Promise<void> {
-    if (!mail) return;
-    const target = await repository.notificationTarget(actor.spaceId, visit.siteId);
-    const to = target?.siteContactEmail || target?.clientContactEmail;
-    if (!target || !to) return;
-    await mail.enqueue({
-      template,
-      to,
-      lang: actor.lang,
-      spaceId: actor.spaceId,
-      params: {
-        client: target.clientName,
-        site: target.siteName,
-        type: visit.type,
-        ...formatMailPeriod(visit.startAt, visit.endAt, actor.lang, actor.timezone),
-        description: visit.description ?? '',
-      },
-    });
+  async function notify(
+    actor: Actor,
+    template: MailTemplate,
+    visit: NotifiedVisit,
+    membershipIds: readonly string[],
+  ): Promise<void> {
+    if (!mail || !membershipIds.length) return;
+    const [place, recipients] = await Promise.all([
+      repository.visitPlace(actor.spaceId, visit.siteId),
+      repository.mailRecipients(actor.spaceId, [...membershipIds]),
+    ]);
+    if (!place) return;
+    const { contact } = place;
+    for (const recipient of recipients) {
+      const lang = mailLanguage(recipient.lang);
+      // Japanese writes the family name first (as the clients screens do)
+      const contactName = !contact
+        ? ''
+        : (lang === 'ja'
+            ? `${contact.lastname} ${contact.firstname}`
+            : `${contact.firstname} ${contact.lastname}`
+          ).trim();
+      await mail.enqueue({
+        template,
+        to: recipient.email,
+        lang,
+        spaceId: actor.spaceId,
+        params: {
+          client: place.clientName,
+          site: place.siteName,
+          address: place.address,
+          contact: contactName,
+          contact_phone: contact?.phone ?? '',
+          type: visit.type,
+          ...formatMailPeriod(visit.startAt, visit.endAt, lang, recipient.timezone),
+          description: visit.description ?? '',
+        },
+      });
+    }
   }
 
   /**
@@ -197,13 +232,15 @@ export function createInterventionsService(
         await repo.insert(actor.spaceId, id, values, actor.membershipId);
         await reconcileSiteStatus(repo, actor.spaceId, values.siteId, values.type);
       });
-      if (values.sendMail) await notify(actor, 'intervention_scheduled', values);
+      if (values.sendMail) await notify(actor, 'intervention_scheduled', values, values.intervenerIds);
       return hydrated(actor, id);
     },
 
     /**
      * `PUT /api/interventions/{ulid}`: replaces every field; start later than now only checked when start changes.
-     * Re-plans the previous and the new site/type (ADR 004). Throws 404 `intervention_not_found`, 422.
+     * Re-plans the previous and the new site/type (ADR 004). With `send_mail`: `intervention_changed` to the
+     * interveners who stay, `intervention_scheduled` to the added ones, `intervention_cancelled` about the visit as
+     * it was to the removed ones. Throws 404 `intervention_not_found`, 422.
      */
     async update(actor: Actor, id: string, body: InterventionInput): Promise<Intervention> {
       const current = await repository.findRow(actor.spaceId, id);
@@ -220,13 +257,34 @@ export function createInterventionsService(
           await reconcileSiteStatus(repo, actor.spaceId, current.siteId, current.type);
         }
       });
-      if (values.sendMail) await notify(actor, 'intervention_changed', values);
+      if (values.sendMail) {
+        const before = new Set(current.intervenerIds);
+        const after = new Set(values.intervenerIds);
+        await notify(
+          actor,
+          'intervention_cancelled',
+          current,
+          current.intervenerIds.filter((member) => !after.has(member)),
+        );
+        await notify(
+          actor,
+          'intervention_changed',
+          values,
+          values.intervenerIds.filter((member) => before.has(member)),
+        );
+        await notify(
+          actor,
+          'intervention_scheduled',
+          values,
+          values.intervenerIds.filter((member) => !before.has(member)),
+        );
+      }
       return hydrated(actor, id);
     },
 
     /**
      * `DELETE /api/interventions/{id}?send_mail=`: deletes, and reverts the site's planned status when it was the
-     * last future visit of its type (ADR 004); with `sendMail`, queues `intervention_cancelled`.
+     * last future visit of its type (ADR 004); with `sendMail`, queues `intervention_cancelled` to its interveners.
      * Throws 404 `intervention_not_found`.
      */
     async remove(actor: Actor, id: string, sendMail: boolean): Promise<void> {
@@ -237,7 +295,7 @@ export function createInterventionsService(
         if (current.startAt.getTime() > now().getTime())
           await reconcileSiteStatus(repo, actor.spaceId, current.siteId, current.type);
       });
-      if (sendMail) await notify(actor, 'intervention_cancelled', current);
+      if (sendMail) await notify(actor, 'intervention_cancelled', current, current.intervenerIds);
     },
   };
 }

@@ -35,13 +35,16 @@ export function createMeRepository(db: Db) {
         .limit(1);
       return row;
     },
-    /** The space types the account holds a membership in (any status but disabled). */
+    /**
+     * The space types the account holds an ACTIVE membership in (the `have_user_*_space` flags of SPEC §3 "Current
+     * user"): a pending invitation or a disabled membership offers no space the person could enter.
+     */
     async spaceTypes(accountId: string) {
       const rows = await db
-        .select({ type: memberships.spaceType, status: memberships.status })
+        .select({ type: memberships.spaceType })
         .from(memberships)
-        .where(eq(memberships.accountId, accountId));
-      return rows.filter((r) => r.status !== 'disabled').map((r) => r.type);
+        .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'active')));
+      return rows.map((r) => r.type);
     },
     findSpace(spaceId: string) {
       return db.query.spaces.findFirst({ where: eq(spaces.id, spaceId) });

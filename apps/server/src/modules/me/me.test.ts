@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { as, createMember, createSpace, login, TEST_PASSWORD } from '../../../test/factories.js';
 import { expireEmailChanges } from '../../../test/me-factories.js';
+import { addMembership, setMemberState } from '../../../test/users-factories.js';
 import { trustedDevices } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
 
@@ -54,6 +55,24 @@ function linkOf(text: string) {
   const link = text.match(/https?:\/\/\S+/)?.[0] ?? '';
   return { link, token: new URL(link).searchParams.get('token') ?? '' };
 }
+
+describe('GET /api/me space flags', () => {
+  it('offers only the spaces of ACTIVE memberships: a pending invitation or a disabled membership offers none', async () => {
+    const p = await person();
+    const dealer = await addMembership(t.db, p.accountId, await createSpace(t.db, 'dealer'), 'ROLE_DEALER_SPACE_USER');
+    await setMemberState(t.db, dealer, { status: 'invited', lastInvitedAt: new Date() });
+    const admin = await addMembership(t.db, p.accountId, await createSpace(t.db, 'admin'), 'ROLE_ADMIN_SPACE_USER');
+    await setMemberState(t.db, admin, { status: 'disabled', disabledAt: new Date() });
+    expect(await me(p.cookie)).toMatchObject({
+      have_user_admin_space: false,
+      have_user_dealer_space: false,
+      have_user_pco_space: true,
+    });
+    // once the invitation is accepted, the dealer space is offered
+    await setMemberState(t.db, dealer, { status: 'active' });
+    expect(await me(p.cookie)).toMatchObject({ have_user_dealer_space: true, have_user_admin_space: false });
+  });
+});
 
 describe('PUT /api/me/edit-name', () => {
   it('changes the name (204), which GET /api/me shows at once', async () => {

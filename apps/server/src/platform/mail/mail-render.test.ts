@@ -21,6 +21,9 @@ const PARAMS: Record<MailTemplate, Record<string, string>> = {
   intervention_scheduled: {
     client: 'Château Margaux',
     site: 'Chai principal',
+    address: '1 route de Margaux, 33460 Margaux, France',
+    contact: 'Jeanne Roux',
+    contact_phone: '+33 5 57 88 83 83',
     type: 'TYPE_CONTROL_VISIT',
     start: 'mardi 10 juin 2030 à 09:00',
     end: '11:30',
@@ -122,7 +125,13 @@ describe('renderMail', () => {
     const params = { ...PARAMS.intervention_scheduled, description: 'Portail nord\nCode 1234' };
     const mail = renderMail({ template: 'intervention_scheduled', lang: 'fr', params }, brand);
     expect(mail.subject).toBe('Intervention planifiée le mardi 10 juin 2030 à 09:00');
-    expect(mail.text).toContain('Sud-Ouest Protection a planifié une intervention sur votre site Chai principal.');
+    // written to a technician of the visit, who learns whom to meet on site
+    expect(mail.text).toContain(
+      'Sud-Ouest Protection a planifié une intervention sur le site Chai principal et vous compte parmi les intervenants.',
+    );
+    expect(mail.text).toContain('Adresse : 1 route de Margaux, 33460 Margaux, France');
+    expect(mail.text).toContain('Contact sur place : Jeanne Roux');
+    expect(mail.text).toContain('Téléphone du contact : +33 5 57 88 83 83');
     expect(mail.text).toContain('Type d’intervention : Visite de contrôle');
     expect(mail.text).toContain('Fin : 11:30');
     expect(mail.html).toContain('<th scope="row"');
@@ -133,6 +142,7 @@ describe('renderMail', () => {
     );
     expect(cancelled.subject).toBe('Intervento annullato: lunedì');
     expect(cancelled.text).not.toContain('Descrizione');
+    expect(cancelled.text).not.toContain('Referente sul posto');
   });
 });
 

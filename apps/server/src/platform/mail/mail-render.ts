@@ -128,6 +128,9 @@ function interventionContent(
   const rows: [string, string][] = [
     ['client', param(params, 'client')],
     ['site', param(params, 'site')],
+    ['address', param(params, 'address')],
+    ['site_contact', param(params, 'contact')],
+    ['site_contact_phone', param(params, 'contact_phone')],
     ['type', params.type ? enumLabel(lang, 'intervention_type', params.type) : ''],
     ['start', param(params, 'start')],
     ['end', param(params, 'end')],
@@ -139,7 +142,7 @@ function interventionContent(
     details: rows
       .filter(([, value]) => value.trim() !== '')
       .map(([name, value]) => ({ label: { key: `mail:intervention.${name}` }, value })),
-    notes: [{ key: 'mail:intervention.contact' }],
+    notes: [{ key: 'mail:intervention.schedule' }],
   };
 }
 

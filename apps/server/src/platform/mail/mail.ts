@@ -27,9 +27,10 @@ export interface MailRequest {
   /**
    * Template parameters, all strings (dates already formatted in the recipient's language and time zone, see
    * `formatMailPeriod`): two_factor_code {code}; password_reset {link}; invitation {link, inviter, role, space};
-   * email_change {link}; intervention_* {client, site, type, start, end, description}. Role (`ROLE_…`) and
-   * intervention type (`TYPE_…`) codes are translated by the template; an empty `inviter` or `description` is left
-   * out; `space` defaults to the name of `spaceId`'s space.
+   * email_change {link}; intervention_* {client, site, address, contact, contact_phone, type, start, end,
+   * description} (written to a technician of the visit; `contact` is the person to meet on site). Role (`ROLE_…`)
+   * and intervention type (`TYPE_…`) codes are translated by the template; an empty `inviter`, or an empty
+   * intervention detail, is left out; `space` defaults to the name of `spaceId`'s space.
    */
   params: Record<string, string>;
 }
