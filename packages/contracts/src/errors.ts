@@ -42,7 +42,17 @@ export const ERROR_STATUS = {
   invalid_email_token: 400,
   expired_email_token: 410,
   no_change_your_role: 400,
-  chosen_role_not_allowed: 403,
+  /**
+   * A role the actor may not grant (above its own rank, an owner role, another user type), or a member whose current
+   * role it may not grant. 422, not 403: the web client treats any 403 as an expired token (SPEC §8: refresh, replay,
+   * then logout), so a refusal a user can meet through the screens never answers 403.
+   */
+  chosen_role_not_allowed: 422,
+  /**
+   * An owner tried to change the e-mail address or the password of a member whose account also belongs to another
+   * space: those credentials are the person's own (`PUT {users}/{ulid}`); the name, language and time zone still can.
+   */
+  account_shared_with_other_space: 409,
   /** Disabling, deleting or re-roling a member who is the referent of sites: `nb_referent_site` says how many. */
   user_is_referent: 409,
   /** Deleting a member who is an intervener of visits (their history would be lost): disable instead. */

@@ -212,7 +212,8 @@ export interface SpaceUser {
 /**
  * `PUT {users}/{ulid}` (200 {@link SpaceUser}): an owner edits a member. The password is changed only when
  * `new_password1` is given (both fields equal). A changed e-mail applies at once (the owner vouches for it);
- * `email_already_exist` when another account uses it.
+ * `email_already_exist` when another account uses it. The e-mail and password of an account that also belongs to
+ * another space are left to its holder: changing them answers 409 `account_shared_with_other_space`.
  */
 export const userEditBody = z
   .object({
@@ -257,7 +258,7 @@ export const referentSitesBody = z.object({ assignments: z.array(referentReassig
 export type ReferentSitesBody = z.input<typeof referentSitesBody>;
 
 /**
- * `PUT {users}/{ulid}/role {new_role}`. Errors: 400 `no_change_your_role` (own ulid), 403 `chosen_role_not_allowed`,
+ * `PUT {users}/{ulid}/role {new_role}`. Errors: 400 `no_change_your_role` (own ulid), 422 `chosen_role_not_allowed`,
  * 422 `role_required`. When the member is still the referent of sites the role is NOT changed and the answer is
  * 200 `{nb_referent_site}`: the UI reassigns them, then repeats the call, which answers 204. The invited-user path
  * `PUT {invites}/{ulid}/role` takes the same body and always answers 204.

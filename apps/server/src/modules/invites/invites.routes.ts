@@ -116,7 +116,7 @@ export const invitesRoutes: FastifyPluginAsyncZod<{ service: InvitesService }> =
           tags,
           summary: 'Change the role of an invited member (204)',
           description:
-            '403 `chosen_role_not_allowed` when the new or the current role is above what the actor may grant; ' +
+            '422 `chosen_role_not_allowed` when the new or the current role is above what the actor may grant; ' +
             '404 `invitation_not_found`; 422 `role_required` / `role_invalid`.',
           params: ulidParams,
           body: roleChangeBody,

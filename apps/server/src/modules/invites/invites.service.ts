@@ -316,14 +316,14 @@ export function createInvitesService({ repository, mail, appUrl, now = () => new
 
     /**
      * `PUT {invites}/{ulid}/role {new_role}`: changes the role of an invited member of the actor's space. Both the
-     * current and the new role must be among what the actor may grant: 403 `chosen_role_not_allowed`. Throws 404
+     * current and the new role must be among what the actor may grant: 422 `chosen_role_not_allowed`. Throws 404
      * `invitation_not_found`.
      */
     async changeRole(actor: Actor, id: string, newRole: string): Promise<void> {
       const member = await invitedMember(actor, id);
       const allowed = grantableRoles(actor.spaceType, actor.role);
       if (!allowed.includes(newRole as Role) || !allowed.includes(member.role as Role)) {
-        throw new AppError('chosen_role_not_allowed', { status: 403 });
+        throw new AppError('chosen_role_not_allowed', { status: 422 });
       }
       await repository.updateInvitedRole(actor.spaceId, member.id, newRole, now());
     },

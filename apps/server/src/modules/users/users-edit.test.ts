@@ -178,15 +178,18 @@ describe('PUT /api/user_pcos/{ulid}', () => {
     expect(await loginStatus(t.app, owner.email, TEST_PASSWORD)).toBe(200);
   });
 
-  it('never changes the e-mail or password of an account that also belongs to another space (403)', async () => {
+  it('never changes the e-mail or password of an account that also belongs to another space (409)', async () => {
     const member = await technician();
     const dealerId = await createSpace(t.db, 'dealer');
     // the same account also holds a membership of a dealer space
     await addMembership(t.db, member.accountId, dealerId, 'ROLE_DEALER_SPACE_OWNER');
     const email = await edit(member, form(member, { email: 'hijack@evil.example' }));
-    expect(email.statusCode).toBe(403);
+    expect(email.statusCode).toBe(409);
+    expect(email.json().error).toBe('account_shared_with_other_space');
     const password = await edit(member, { ...form(member), new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD });
-    expect(password.statusCode).toBe(403);
+    expect(password.statusCode).toBe(409);
+    expect(password.json().error).toBe('account_shared_with_other_space');
+    expect((await accountRow(t.db, member.accountId))?.email).toBe(member.email);
     expect(await loginStatus(t.app, member.email, TEST_PASSWORD)).toBe(200);
     // the name, language and time zone may still be set
     expect((await edit(member, form(member))).statusCode).toBe(200);

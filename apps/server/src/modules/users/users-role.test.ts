@@ -58,7 +58,7 @@ describe('PUT /api/user_pcos/{ulid}/role', () => {
     expect(await roleOf(manager)).toBe('ROLE_PCO_SPACE_MANAGER');
   });
 
-  it('refuses a role above what the actor may grant, an owner role, or another type (403 chosen_role_not_allowed)', async () => {
+  it('refuses a role above what the actor may grant, an owner role, or another type (422 chosen_role_not_allowed)', async () => {
     const member = await technician();
     for (const [role, cookie] of [
       ['ROLE_PCO_SPACE_OWNER', manager.cookie],
@@ -67,7 +67,7 @@ describe('PUT /api/user_pcos/{ulid}/role', () => {
       ['ROLE_ADMIN_SPACE_SUPER_ADMIN', owner.cookie],
     ] as const) {
       const response = await setRole(member, role, cookie);
-      expect(response.statusCode, role).toBe(403);
+      expect(response.statusCode, role).toBe(422);
       expect(response.json().error).toBe('chosen_role_not_allowed');
     }
     expect(await roleOf(member)).toBe('ROLE_PCO_SPACE_TECHNICIAN');
@@ -75,9 +75,9 @@ describe('PUT /api/user_pcos/{ulid}/role', () => {
     expect((await setRole(member, 'ROLE_PCO_SPACE_MANAGER', manager.cookie)).statusCode).toBe(204);
   });
 
-  it("never lets anyone else change the owner's role (403 chosen_role_not_allowed)", async () => {
+  it("never lets anyone else change the owner's role (422 chosen_role_not_allowed)", async () => {
     const response = await setRole(owner, 'ROLE_PCO_SPACE_TECHNICIAN', manager.cookie);
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(422);
     expect(response.json().error).toBe('chosen_role_not_allowed');
     expect(await roleOf(owner)).toBe('ROLE_PCO_SPACE_OWNER');
   });
@@ -99,6 +99,7 @@ describe('PUT /api/user_pcos/{ulid}/role', () => {
     const userCookie = await login(t.app, dealerUser.email);
     const ownerCookie = await login(t.app, dealerOwner.email);
     const denied = await setRole(dealerOwner, 'ROLE_DEALER_SPACE_USER', userCookie, '/api/user_dealers');
+    expect(denied.statusCode).toBe(422);
     expect(denied.json().error).toBe('chosen_role_not_allowed');
     const toOwner = await setRole(dealerUser, 'ROLE_DEALER_SPACE_OWNER', ownerCookie, '/api/user_dealers');
     expect(toOwner.json().error).toBe('chosen_role_not_allowed');
@@ -110,7 +111,8 @@ describe('PUT /api/user_pcos/{ulid}/role', () => {
     const adminCookie = await login(t.app, admin.email);
     const superCookie = await login(t.app, superAdmin.email);
     const up = await setRole(plain, 'ROLE_ADMIN_SPACE_SUPER_ADMIN', adminCookie, '/api/user_admins');
-    expect(up.statusCode).toBe(403);
+    expect(up.statusCode).toBe(422);
+    expect(up.json().error).toBe('chosen_role_not_allowed');
     expect((await setRole(plain, 'ROLE_ADMIN_SPACE_ADMIN', adminCookie, '/api/user_admins')).statusCode).toBe(204);
     expect((await setRole(admin, 'ROLE_ADMIN_SPACE_SUPER_ADMIN', superCookie, '/api/user_admins')).statusCode).toBe(
       204,

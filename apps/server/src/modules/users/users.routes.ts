@@ -89,8 +89,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
           description:
             'The password changes only when `new_password1` is given (equal to `new_password2`); it ends the ' +
             "account's sessions. Other fields (role, status…) are ignored. Errors: 422 `email_already_exist` on " +
-            '`email`; 403 when the member is not manageable, or when the e-mail or password of an account that ' +
-            'also belongs to another space would change.',
+            '`email`; 403 `forbidden` when the member is not manageable; 409 `account_shared_with_other_space` when ' +
+            'the e-mail or password of an account that also belongs to another space would change.',
           params: memberParams,
           body: userEditBody,
         },
@@ -107,7 +107,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
           summary: "Change a member's role: 204, or 200 {nb_referent_site} while the member is referent of sites",
           description:
             'With 200 the role is NOT changed: reassign the sites (`PUT …/referent-sites`), then repeat the call. ' +
-            'Errors: 400 `no_change_your_role` (oneself), 403 `chosen_role_not_allowed` (a role the actor may not ' +
+            'Errors: 400 `no_change_your_role` (oneself), 422 `chosen_role_not_allowed` (a role the actor may not ' +
             'grant, or a member holding such a role, e.g. the owner), 422 `role_required` / `role_invalid`.',
           params: memberParams,
           body: roleChangeBody,

@@ -115,8 +115,9 @@ export function createUsersService(repository: UsersRepository, options: UsersSe
      * `PUT {users}/{ulid}` (`userEditBody`): name, e-mail (applies at once), language, time zone and, when
      * `new_password1` is given, the password (argon2id). A new password ends every session of the account (but the
      * actor's own) and forgets its remembered devices. Other fields of the body are ignored (mass assignment).
-     * Throws 404 `user_not_found`; 403 `forbidden` when the actor may not manage the member, or when the e-mail or
-     * password would change for an account that also belongs to another space (its credentials are its own);
+     * Throws 404 `user_not_found`; 403 `forbidden` when the actor may not manage the member (an owner, a higher
+     * rank: the screens never offer it); 409 `account_shared_with_other_space` when the e-mail or password would
+     * change for an account that also belongs to another space (its credentials are its holder's own);
      * 422 `email_already_exist` on `email`.
      */
     async edit(actor: Actor, ulid: string, body: EditBody | UserEditBody): Promise<SpaceUser> {
@@ -127,7 +128,7 @@ export function createUsersService(repository: UsersRepository, options: UsersSe
       const password = body.new_password1 || undefined;
       if ((emailChanges || password) && !isSelf(actor, member)) {
         if (await repository.hasMembershipElsewhere(member.accountId, actor.spaceId)) {
-          throw new AppError('forbidden', { status: 403 });
+          throw new AppError('account_shared_with_other_space', { status: 409 });
         }
       }
       const emailTaken = () => validationFailed({ propertyPath: 'email', code: 'email_already_exist' });
@@ -168,14 +169,14 @@ export function createUsersService(repository: UsersRepository, options: UsersSe
      * `PUT {users}/{ulid}/role {new_role}`: answers `null` (204) once the role is changed (or already was), or
      * `{nb_referent_site}` (200) WITHOUT changing it while the member is still the referent of sites (the UI
      * reassigns them, then repeats the call). Works for invited members too. Throws 404 `user_not_found`, 400
-     * `no_change_your_role` (oneself), 403 `chosen_role_not_allowed` (a role the actor may not grant, or a member
+     * `no_change_your_role` (oneself), 422 `chosen_role_not_allowed` (a role the actor may not grant, or a member
      * whose current role it may not grant, e.g. an owner).
      */
     async changeRole(actor: Actor, ulid: string, newRole: string): Promise<ReferentSitesPending | null> {
       const member = await requireMember(repository, actor, ulid);
       refuseSelf(actor, member);
       if (!canGrant(actor, newRole) || !canGrant(actor, member.role)) {
-        throw new AppError('chosen_role_not_allowed', { status: 403 });
+        throw new AppError('chosen_role_not_allowed', { status: 422 });
       }
       if (newRole === member.role) return null;
       if (member.nbReferentSite > 0) return { nb_referent_site: member.nbReferentSite };

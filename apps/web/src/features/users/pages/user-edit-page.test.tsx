@@ -67,6 +67,11 @@ function handle(request: RecordedRequest, response: Parameters<Parameters<typeof
       return sendJson(response, 200, emma);
     case 'GET /api/user_pcos/ME':
       return sendJson(response, 200, member('ME', 'Camille', 'Martin', { role: 'ROLE_PCO_SPACE_OWNER' }));
+    case 'GET /api/user_pcos/U2':
+      return sendJson(response, 200, member('U2', 'Jade', 'Bernard'));
+    case 'PUT /api/user_pcos/U2':
+      // Jade's account also belongs to another space: her e-mail and password are her own
+      return sendProblem(response, 409, 'account_shared_with_other_space');
     case 'GET /api/user_pcos/U9':
       return sendJson(response, 200, member('U9', 'Olivier', 'Roux', { role: 'ROLE_PCO_SPACE_OWNER' }));
     case 'GET /api/timezones':
@@ -162,6 +167,21 @@ describe('UserEditPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
     expect(writes()).toHaveLength(1);
+  });
+
+  it('explains why the e-mail of a person who also belongs to another space cannot be changed, keeping the input', async () => {
+    renderEdit('U2');
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
+    fireEvent.change(email, { target: { value: 'jade@new.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This person also belongs to another space: only they can change their e-mail address or password.',
+    );
+    expect((email as HTMLInputElement).value).toBe('jade@new.example');
+    // a business refusal, not an expired session: no token refresh, no replay
+    expect(writes()).toEqual([
+      'PUT /api/user_pcos/U2 {"firstname":"Jade","lastname":"Bernard","email":"jade@new.example","lang":"fr","timezone":"Europe/Paris"}',
+    ]);
   });
 
   it('changes the role after reassigning the referent sites, then repeats the role change by itself', async () => {
