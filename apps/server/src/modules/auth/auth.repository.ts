@@ -14,7 +14,7 @@ import {
   trustedDevices,
   twoFactorChallenges,
 } from '../../db/schema/index.js';
-import { revokeAccountSessions } from '../../platform/auth/sessions.repository.js';
+import { endAccessAfterPasswordChange } from '../../platform/auth/sessions.repository.js';
 import type { Db } from '../../platform/db/database.js';
 
 export function createAuthRepository(db: Db) {
@@ -246,15 +246,7 @@ export function createAuthRepository(db: Db) {
           .update(accounts)
           .set({ passwordHash: input.passwordHash, updatedAt: input.at })
           .where(eq(accounts.id, input.accountId));
-        await revokeAccountSessions(tx as unknown as Db, input.accountId, { at: input.at });
-        await tx
-          .update(trustedDevices)
-          .set({ revokedAt: input.at })
-          .where(and(eq(trustedDevices.accountId, input.accountId), isNull(trustedDevices.revokedAt)));
-        await tx
-          .update(twoFactorChallenges)
-          .set({ consumedAt: input.at })
-          .where(and(eq(twoFactorChallenges.accountId, input.accountId), isNull(twoFactorChallenges.consumedAt)));
+        await endAccessAfterPasswordChange(tx as unknown as Db, input.accountId, { at: input.at });
         return true;
       });
     },

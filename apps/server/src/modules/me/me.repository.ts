@@ -4,15 +4,8 @@
  * write is keyed by the actor's own account id.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import {
-  accounts,
-  emailChangeRequests,
-  memberships,
-  spaces,
-  trustedDevices,
-  twoFactorChallenges,
-} from '../../db/schema/index.js';
-import { revokeAccountSessions } from '../../platform/auth/sessions.repository.js';
+import { accounts, emailChangeRequests, memberships, spaces } from '../../db/schema/index.js';
+import { endAccessAfterPasswordChange } from '../../platform/auth/sessions.repository.js';
 import type { Db } from '../../platform/db/database.js';
 
 /** PostgreSQL's unique_violation (another account took the e-mail between the check and the write). */
@@ -148,18 +141,10 @@ export function createMeRepository(db: Db) {
           .update(accounts)
           .set({ passwordHash: input.passwordHash, updatedAt: input.at })
           .where(eq(accounts.id, input.accountId));
-        await revokeAccountSessions(tx as unknown as Db, input.accountId, {
+        await endAccessAfterPasswordChange(tx as unknown as Db, input.accountId, {
           exceptSessionId: input.keepSessionId,
           at: input.at,
         });
-        await tx
-          .update(trustedDevices)
-          .set({ revokedAt: input.at })
-          .where(and(eq(trustedDevices.accountId, input.accountId), isNull(trustedDevices.revokedAt)));
-        await tx
-          .update(twoFactorChallenges)
-          .set({ consumedAt: input.at })
-          .where(and(eq(twoFactorChallenges.accountId, input.accountId), isNull(twoFactorChallenges.consumedAt)));
       });
     },
   };

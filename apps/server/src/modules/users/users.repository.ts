@@ -3,7 +3,7 @@
  * management of SPEC §4 "User lifecycle" and §7 "Users". The only file of the module that talks to the database;
  * every read and write of a membership is scoped to the space id it is given.
  */
-import { type AnyColumn, and, asc, count, desc, eq, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
   accounts,
   interventionInterveners,
@@ -11,9 +11,8 @@ import {
   NAME_FOLD_FROM,
   NAME_FOLD_TO,
   sites,
-  trustedDevices,
 } from '../../db/schema/index.js';
-import { revokeAccountSessions } from '../../platform/auth/sessions.repository.js';
+import { endAccessAfterPasswordChange, revokeAccountSessions } from '../../platform/auth/sessions.repository.js';
 import type { Db } from '../../platform/db/database.js';
 import type { PageWindow } from '../../platform/hydra/hydra.js';
 import { createReferentSiteQueries } from './referent-sites.repository.js';
@@ -251,23 +250,21 @@ function createUsersQueries(db: Db) {
 
     /**
      * Ends the account's sessions (all of them, or those of `membershipId`; never `exceptSessionId`) and, when
-     * `trustedDevices` is set, forgets its remembered devices (a password change).
+     * `trustedDevices` is set (a password change), also forgets its remembered devices and open two-factor attempts.
      */
     async revokeSessions(
       accountId: string,
       options: { membershipId?: string; exceptSessionId?: string; trustedDevices?: boolean },
       at: Date,
     ): Promise<void> {
-      await revokeAccountSessions(db, accountId, {
-        membershipId: options.membershipId,
-        exceptSessionId: options.exceptSessionId,
-        at,
-      });
       if (options.trustedDevices) {
-        await db
-          .update(trustedDevices)
-          .set({ revokedAt: at })
-          .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt)));
+        await endAccessAfterPasswordChange(db, accountId, { exceptSessionId: options.exceptSessionId, at });
+      } else {
+        await revokeAccountSessions(db, accountId, {
+          membershipId: options.membershipId,
+          exceptSessionId: options.exceptSessionId,
+          at,
+        });
       }
     },
 

@@ -4,7 +4,7 @@
  * refused at once; its access token (15 min, stateless) expires on its own.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { sessions } from '../../db/schema/index.js';
+import { sessions, trustedDevices, twoFactorChallenges } from '../../db/schema/index.js';
 import type { Db } from '../db/database.js';
 
 /**
@@ -25,4 +25,25 @@ export async function revokeAccountSessions(
     .where(and(...conditions))
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+/**
+ * What a new password must end (ADR 007): the account's sessions except `exceptSessionId` (the actor changing
+ * their own password stays signed in), every remembered device, and every two-factor attempt still open. Pass the
+ * transaction (`tx`) when the password is written in one.
+ */
+export async function endAccessAfterPasswordChange(
+  db: Db,
+  accountId: string,
+  options: { exceptSessionId?: string; at: Date },
+): Promise<void> {
+  await revokeAccountSessions(db, accountId, options);
+  await db
+    .update(trustedDevices)
+    .set({ revokedAt: options.at })
+    .where(and(eq(trustedDevices.accountId, accountId), isNull(trustedDevices.revokedAt)));
+  await db
+    .update(twoFactorChallenges)
+    .set({ consumedAt: options.at })
+    .where(and(eq(twoFactorChallenges.accountId, accountId), isNull(twoFactorChallenges.consumedAt)));
 }
