@@ -126,6 +126,18 @@ export function createInvitesService({ repository, mail, appUrl, now = () => new
     });
   }
 
+  /**
+   * The invited member `id` of the actor's space, when its role is one the actor may grant (the screens offer
+   * resend and cancel only then). Throws 404 `invitation_not_found`; 403 `forbidden` otherwise.
+   */
+  async function manageableInvitedMember(actor: Actor, id: string) {
+    const member = await invitedMember(actor, id);
+    if (!grantableRoles(actor.spaceType, actor.role).includes(member.role as Role)) {
+      throw new AppError('forbidden', { status: 403 });
+    }
+    return member;
+  }
+
   /** The invited member `id` of the actor's space; 404 `invitation_not_found` otherwise (other space included). */
   async function invitedMember(actor: Actor, id: string) {
     const member = await repository.findInvited(actor.spaceId, id);
@@ -278,10 +290,11 @@ export function createInvitesService({ repository, mail, appUrl, now = () => new
 
     /**
      * `POST {invites}/resend/{id}`: a new link for the invited member `id` of the actor's space (the previous links
-     * stop working), `last_invited_at` = now, mailed again. Throws 404 `invitation_not_found`.
+     * stop working), `last_invited_at` = now, mailed again. Throws 404 `invitation_not_found`; 403 `forbidden` when its
+     * role is above what the actor may grant.
      */
     async resend(actor: Actor, id: string): Promise<void> {
-      const member = await invitedMember(actor, id);
+      const member = await manageableInvitedMember(actor, id);
       const at = now();
       const token = newToken();
       await repository.transaction(async (tx) => {
@@ -304,10 +317,7 @@ export function createInvitesService({ repository, mail, appUrl, now = () => new
      * `invitation_not_found`; 403 `forbidden` when its role is above what the actor may grant.
      */
     async cancel(actor: Actor, id: string): Promise<void> {
-      const member = await invitedMember(actor, id);
-      if (!grantableRoles(actor.spaceType, actor.role).includes(member.role as Role)) {
-        throw new AppError('forbidden', { status: 403 });
-      }
+      const member = await manageableInvitedMember(actor, id);
       await repository.transaction(async (tx) => {
         await tx.deleteInvited(actor.spaceId, member.id);
         await tx.deleteAccountIfUnused(member.accountId);

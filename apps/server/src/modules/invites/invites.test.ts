@@ -364,7 +364,7 @@ describe('DELETE {invites}/{ulid}', () => {
     expect((await lookup(elsewhere.token)).statusCode).toBe(200);
   });
 
-  it('refuses an admin to cancel the invitation of a super admin (403)', async () => {
+  it('refuses an admin to cancel or resend the invitation of a super admin (403), and keeps its link', async () => {
     const invite = await inviteAndGetToken(
       t,
       superAdmin.cookie,
@@ -372,12 +372,20 @@ describe('DELETE {invites}/{ulid}', () => {
       'ROLE_ADMIN_SPACE_SUPER_ADMIN',
       'admin',
     );
-    const response = await t.app.inject({
+    const cancel = await t.app.inject({
       method: 'DELETE',
       url: `${INVITES_PATH.admin}/${invite.ulid}`,
       headers: as(plainAdmin.cookie),
     });
-    expect(response.statusCode).toBe(403);
+    expect(cancel.statusCode).toBe(403);
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `${INVITES_PATH.admin}/resend/${invite.ulid}`,
+      headers: as(plainAdmin.cookie),
+    });
+    expect(resend.statusCode).toBe(403);
+    const lookup = await t.app.inject({ method: 'GET', url: `/api/invite_admins/get-admin/${invite.token}` });
+    expect(lookup.statusCode).toBe(200);
   });
 });
 
