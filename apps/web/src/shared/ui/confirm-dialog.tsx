@@ -1,4 +1,7 @@
-/** Confirmation dialog: title, message, cancel and a red confirm button (ARCHITECTURE §7, SPEC §2.7). */
+/**
+ * Confirmation dialog: title, message, cancel and a confirm button, red by default (ARCHITECTURE §7, SPEC §2.7);
+ * `confirmVariant="primary"` for an action that undoes nothing (e.g. re-enabling a member).
+ */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
@@ -12,6 +15,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The confirm button's variant: 'red' (default) for a destructive action, 'primary' otherwise. */
+  confirmVariant?: 'red' | 'primary';
   /** Shows a spinner on the confirm button and ignores further presses. */
   isLoading?: boolean;
 }
@@ -25,6 +30,7 @@ export function ConfirmDialog({
   onConfirm,
   confirmLabel,
   cancelLabel,
+  confirmVariant = 'red',
   isLoading = false,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -40,7 +46,7 @@ export function ConfirmDialog({
           <Button variant="white" onPress={() => onOpenChange(false)} isDisabled={isLoading}>
             {cancelLabel ?? t('common:actions.cancel')}
           </Button>
-          <Button variant="red" onPress={onConfirm} isLoading={isLoading} autoFocus>
+          <Button variant={confirmVariant} onPress={onConfirm} isLoading={isLoading} autoFocus>
             {confirmLabel ?? t('common:actions.confirm')}
           </Button>
         </>

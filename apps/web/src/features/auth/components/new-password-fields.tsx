@@ -6,8 +6,8 @@
 import { useId } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordChecklist } from '../../../shared/ui/password-checklist';
 import { TextField } from '../../../shared/ui/text-field';
-import { PasswordChecklist } from './password-checklist';
 
 export interface NewPasswordFieldsProps<T extends FieldValues> {
   control: Control<T>;

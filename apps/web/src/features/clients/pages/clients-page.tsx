@@ -19,12 +19,12 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Pagination } from '../../../shared/ui/pagination';
+import { SearchInput } from '../../../shared/ui/search-input';
 import { Select } from '../../../shared/ui/select';
 import { useClients } from '../api/get-clients';
 import { ClientCreatePanel } from '../components/client-create-panel';
 import { ClientDetail } from '../components/client-detail';
 import { ClientsTable, ClientsTableSkeleton } from '../components/clients-table';
-import { SearchInput } from '../components/search-input';
 import {
   CLIENT_KINDS,
   CLIENT_ORDERS,

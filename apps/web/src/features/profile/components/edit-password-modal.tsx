@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../../shared/api/error-message';
 import { notify } from '../../../shared/ui/notifications';
+import { PasswordChecklist } from '../../../shared/ui/password-checklist';
 import { TextField } from '../../../shared/ui/text-field';
 import { useEditPassword } from '../api/edit-password';
 import { showServerErrors } from '../lib/form-errors';
-import { PasswordChecklist } from './password-checklist';
 import { ForgotPasswordButton, ProfileFormModal } from './profile-form-modal';
 
 type PasswordOutput = z.output<typeof editPasswordBody>;
@@ -98,7 +98,7 @@ export function EditPasswordModal({ onClose, onForgotPassword }: EditPasswordMod
       {renderField('current_password', 0)}
       <ForgotPasswordButton onPress={onForgotPassword} isDisabled={isSaving} />
       {renderField('new_password1', 1)}
-      <PasswordChecklist value={newPassword} id={checklistId} />
+      <PasswordChecklist value={newPassword} id={checklistId} title={t('profile:passwordModal.rulesTitle')} />
       {renderField('new_password2', 2)}
     </ProfileFormModal>
   );

@@ -3,17 +3,17 @@
  * another zone saves it (`PUT /api/me/edit-timezone`) and reloads the page. When the browser's zone differs from the
  * saved one, a message offers to use it in one click, or says that it is not available.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
+import { timezonesQueryOptions } from '../../../shared/api/timezones';
 import { intlLocale } from '../../../shared/i18n/languages';
 import { Button } from '../../../shared/ui/button';
 import { notifyError } from '../../../shared/ui/notifications';
 import { type PickerOption, SearchPicker } from '../../../shared/ui/search-picker';
 import { useEditTimezone } from '../api/edit-timezone';
-import { timezonesQueryOptions, useTimezones } from '../api/get-timezones';
 import { reloadPage } from '../lib/reload-page';
 import { browserTimeZone, filterZones, suggestTimeZone, zoneLabel, zoneName } from '../lib/time-zone';
 
@@ -22,7 +22,7 @@ export function TimeZoneSetting({ saved }: { saved: string }) {
   const { t, i18n } = useTranslation();
   const locale = intlLocale(i18n.language);
   const queryClient = useQueryClient();
-  const zones = useTimezones();
+  const zones = useQuery(timezonesQueryOptions());
   const editTimezone = useEditTimezone();
   const [chosen, setChosen] = useState(saved);
   // stays true from the save until the page reloads

@@ -11,10 +11,10 @@ import { render } from '@testing-library/react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { vi } from 'vitest';
 import { http } from '../../../shared/api/http-client';
+import { timezonesQueryOptions } from '../../../shared/api/timezones';
 import { type Session, SessionContext } from '../../../shared/auth/session';
 import { NotificationViewport } from '../../../shared/ui/notifications';
 import { type RecordedRequest, sendJson, startTestServer, type TestServer } from '../../../test/test-server';
-import { timezonesQueryOptions } from '../api/get-timezones';
 import { ProfilePanel } from '../components/profile-panel';
 
 export const ZONES = ['America/New_York', 'Asia/Tokyo', 'Europe/Paris', 'UTC'];

@@ -9,5 +9,4 @@ export const userKeys = {
   detail: (type: UserType, ulid: string) => ['users', type, 'detail', ulid] as const,
   referentSites: (type: UserType, ulid: string) => ['users', type, 'referent-sites', ulid] as const,
   referentCandidates: () => ['users', 'pco', 'referent-candidates'] as const,
-  timezones: () => ['timezones'] as const,
 };

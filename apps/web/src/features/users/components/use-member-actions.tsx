@@ -1,7 +1,7 @@
 /**
  * Running an action on a member, shared by the list and the edit screen (SPEC §2.7 Users, §4 "User lifecycle", §6):
- * - disable, delete and cancel-invitation ask for confirmation first (ConfirmDialog); re-enable, resend and role
- *   change run at once;
+ * - disable, re-enable, delete and cancel-invitation ask for confirmation first (ConfirmDialog; re-enabling with a
+ *   primary button, the others red); resend and role change run at once;
  * - when the member is still the referent of sites (role change: 200 `{nb_referent_site}`; disable or delete: 409
  *   `user_is_referent`), the reassignment dialog opens; once the sites are handed over, the same action is repeated
  *   automatically;
@@ -29,8 +29,8 @@ interface Pending {
   user: SpaceUser;
 }
 
-/** The actions that ask for confirmation (the destructive ones). */
-const CONFIRMED = new Set<MemberAction['kind']>(['disable', 'delete', 'cancelInvite']);
+/** The actions that ask for confirmation first: every one but resend and role change. */
+const CONFIRMED = new Set<MemberAction['kind']>(['disable', 'enable', 'delete', 'cancelInvite']);
 
 /** Runs the call of `action`; resolves with the number of sites to reassign first (0: done). */
 async function perform(paths: UserPaths, { action, user }: Pending): Promise<number> {
@@ -69,7 +69,7 @@ export interface UseMemberActionsOptions {
 }
 
 export interface MemberActions {
-  /** Starts `action` on `user` (confirmation first when destructive). */
+  /** Starts `action` on `user` (confirmation first, except for resend and role change). */
   request: (action: MemberAction, user: SpaceUser) => void;
   /** The action being sent, if any. */
   running: Pending | null;
@@ -166,6 +166,7 @@ export function useMemberActions({ paths, onDone }: UseMemberActionsOptions): Me
         message={t(`users:confirm.${confirmKind}.message`, { name: confirmName, email: confirming?.user.email })}
         confirmLabel={t(`users:confirm.${confirmKind}.action`)}
         cancelLabel={confirmKind === 'cancelInvite' ? t('users:confirm.cancelInvite.keep') : undefined}
+        confirmVariant={confirmKind === 'enable' ? 'primary' : 'red'}
         onConfirm={() => {
           if (confirming) void run(confirming);
         }}

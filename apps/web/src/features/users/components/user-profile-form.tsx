@@ -5,17 +5,18 @@
  * lost on a failed save, and the save button shows a spinner while saving.
  */
 import { LANGUAGES, type SpaceUser, type Violation } from '@isoptera/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { timezonesQueryOptions } from '../../../shared/api/timezones';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
 import { Select } from '../../../shared/ui/select';
 import { TextField } from '../../../shared/ui/text-field';
-import { useTimezones } from '../api/get-timezones';
 import { useUpdateUser } from '../api/update-user';
 import { displayName } from '../lib/user-display';
 import {
@@ -48,7 +49,7 @@ const PASSWORD_FIELDS: Array<{ name: TextName; type?: string; autoComplete: stri
 export function UserProfileForm({ paths, user }: UserProfileFormProps) {
   const { t, i18n } = useTranslation();
   const update = useUpdateUser(paths, user.ulid);
-  const zones = useTimezones();
+  const zones = useQuery(timezonesQueryOptions());
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<UserEditValues>({ resolver: userEditResolver, defaultValues: userEditValues(user) });
   const isSaving = form.formState.isSubmitting;

@@ -1,7 +1,7 @@
 /**
  * A member's page against a real HTTP server (SPEC §2.2 `/users/{userId}/edit`, §2.7 Users, §4, §6): the edit form,
- * the role change that first walks through the referent reassignment, delete after reassignment, the avatar checks,
- * and one's own role being read-only.
+ * the role change that first walks through the referent reassignment, delete after reassignment, re-enabling once
+ * confirmed, the avatar checks, and one's own role being read-only.
  */
 import type { SpaceUser } from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -89,6 +89,9 @@ function handle(request: RecordedRequest, response: Parameters<Parameters<typeof
       emma = { ...emma, role: (JSON.parse(request.body) as { new_role: SpaceUser['role'] }).new_role };
       return sendJson(response, 204, null);
     }
+    case 'PUT /api/user_pcos/U1/enable':
+      emma = { ...emma, status: 'active', disabled_at: null };
+      return sendJson(response, 204, null);
     case 'DELETE /api/user_pcos/U1':
       if (referentSites.length > 0) {
         return sendJson(
@@ -261,6 +264,25 @@ describe('UserEditPage', () => {
       'DELETE /api/user_pcos/U1',
     ]);
     expect(await screen.findByText('Emma Petit has been removed from the space.')).toBeTruthy();
+  });
+
+  it('re-enables a disabled member only once confirmed', async () => {
+    emma = member('U1', 'Emma', 'Petit', { status: 'disabled', disabled_at: '2026-03-01T09:00:00+01:00' });
+    renderEdit();
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-enable' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Re-enable Emma Petit?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(writes()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Re-enable' }));
+    confirm = await screen.findByRole('alertdialog', { name: 'Re-enable Emma Petit?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Re-enable' }));
+    expect(await screen.findByText('Emma Petit has been re-enabled.')).toBeTruthy();
+    expect(writes()).toEqual(['PUT /api/user_pcos/U1/enable']);
+    // the member is reloaded: 'Disable' is offered again, and the page stays
+    expect(await screen.findByRole('button', { name: 'Disable' })).toBeTruthy();
+    expect(locationText()).toBe('/users/U1/edit');
   });
 
   it('checks the avatar before sending it, then uploads it as multipart', async () => {

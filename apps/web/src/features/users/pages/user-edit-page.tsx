@@ -4,7 +4,7 @@
  *   member the actor may manage (an invited person fills in their own details when activating; a member the actor
  *   may not manage — an owner, a higher rank — is shown read-only);
  * - the role (roles the actor may grant; not one's own) — a referent technician's sites are reassigned first;
- * - disable / re-enable / delete, or resend / cancel the invitation, each destructive one confirmed.
+ * - disable / re-enable / delete, or resend / cancel the invitation, each but resend confirmed first.
  * Deleting the member or cancelling the invitation returns to the list.
  */
 import type { SpaceUser } from '@isoptera/contracts';

@@ -1,6 +1,7 @@
 /**
  * The Users screen against a real HTTP server (SPEC §2.2 `/users`, §2.7 Users, §4 "User lifecycle"): rows and
- * segments, the URL filters reaching `GET {users}`, the empty and error states, and disabling with confirmation.
+ * segments, the URL filters reaching `GET {users}`, the empty and error states, and disabling and re-enabling with
+ * confirmation.
  */
 import type { SpaceUser } from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -18,6 +19,7 @@ const LEO = member('U2', 'Léo', 'Bernard', {
   last_login_at: null,
 });
 const ME = member('ME', 'Camille', 'Martin', { role: 'ROLE_PCO_SPACE_OWNER' });
+const NINA = member('U3', 'Nina', 'Garcia', { status: 'disabled', disabled_at: '2026-03-01T09:00:00+01:00' });
 
 let server: TestServer;
 let members: SpaceUser[] | 'error';
@@ -41,6 +43,7 @@ beforeAll(async () => {
       if (disableAnswer) return sendProblem(response, disableAnswer.status, disableAnswer.error);
       return sendJson(response, 204, null);
     }
+    if (request.method === 'PUT' && url.pathname === '/api/user_pcos/U3/enable') return sendJson(response, 204, null);
     if (request.method === 'DELETE' && url.pathname === '/api/user_pcos/U1') {
       return sendProblem(response, 409, 'user_has_interventions');
     }
@@ -155,6 +158,31 @@ describe('UsersPage', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // the list is reloaded
     expect((await screen.findAllByText('Disabled on 06/03/2026')).length).toBeGreaterThan(0);
+  });
+
+  it('re-enables a disabled member only once confirmed, and a cancel sends nothing', async () => {
+    members = [ME, NINA];
+    renderUsers('/users', { '/users': <UsersPage /> });
+    const openConfirm = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Actions for Nina Garcia' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Re-enable' }));
+      return screen.findByRole('alertdialog', { name: 'Re-enable Nina Garcia?' });
+    };
+
+    let dialog = await openConfirm();
+    expect(dialog.textContent).toContain('Nina Garcia will be able to access this space again.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    dialog = await openConfirm();
+    members = [ME, { ...NINA, status: 'active', disabled_at: null }];
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Re-enable' }));
+    expect(await screen.findByText('Nina Garcia has been re-enabled.')).toBeTruthy();
+    expect(server.requests.filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual(['/api/user_pcos/U3/enable']);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // the list is reloaded: the member is no longer marked disabled
+    await waitFor(() => expect(screen.queryAllByText('Disabled on 01/03/2026')).toEqual([]));
   });
 
   it('offers the invitation actions for an invited member and nothing destructive on oneself', async () => {
