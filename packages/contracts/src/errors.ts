@@ -64,6 +64,7 @@ export const ERROR_STATUS = {
   space_not_allowed: 403,
   connected_on_pco_not_found: 404,
   connected_on_dealer_not_found: 404,
+  dealer_not_found: 404,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -140,6 +141,17 @@ export const VIOLATION_CODES = [
   'avatar_invalid',
   'avatar_too_large',
   'referent_sites_required',
+  // spaces (issue 4)
+  'erp_client_id_invalid',
+  'erp_order_id_invalid',
+  'dealer_required',
+  'dealer_invalid',
+  'logo_invalid',
+  'logo_required',
+  'referral_reseller_invalid',
+  'new_owner_required',
+  'new_owner_invalid',
+  'confirmation_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

@@ -10,4 +10,5 @@ export * from './interventions.js';
 export * from './roles.js';
 export * from './rules.js';
 export * from './sites.js';
+export * from './spaces.js';
 export * from './users.js';

@@ -1,5 +1,6 @@
 /** The whole database schema (one PostgreSQL schema, used by PGlite and PostgreSQL alike). */
 export * from './accounts.js';
+export * from './audit.js';
 export * from './clients.js';
 export * from './identity.js';
 export * from './interventions.js';

@@ -22,6 +22,9 @@ export const spaces = pgTable(
     erpOrderId: text('erp_order_id'),
     /** The dealer a PCO belongs to; null for dealers and the admin space. */
     dealerId: ulidRef('dealer_id').references((): AnyPgColumn => spaces.id, { onDelete: 'restrict' }),
+    /** Referral reseller named in the space settings (SPEC §2.7 "Space settings"), free text, or null. */
+    referralReseller: text('referral_reseller'),
+    /** Set when the owner deletes the account: members lose access; the data is purged after the retention period. */
     closedAt: tz('closed_at'),
     ...timestamps(),
   },

@@ -83,6 +83,6 @@ export async function seedDemoIfEmpty(db: Db, now = new Date()): Promise<boolean
 /** Empties every table (for `npm run seed -- --reset`). */
 export async function truncateAll(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table email_change_requests, invitations, password_reset_tokens, trusted_devices, two_factor_challenges, intervention_interveners, interventions, contracts, site_contacts, sites, client_contacts, contacts, clients, refresh_tokens, sessions, memberships, accounts, spaces cascade`,
+    sql`truncate table audit_events, email_change_requests, invitations, password_reset_tokens, trusted_devices, two_factor_challenges, intervention_interveners, interventions, contracts, site_contacts, sites, client_contacts, contacts, clients, refresh_tokens, sessions, memberships, accounts, spaces cascade`,
   );
 }

@@ -1,0 +1,143 @@
+/**
+ * Spaces (issue 4): dealer and PCO management (SPEC §1, §2.7 "Dealer and PCO management", §3 "PCO / dealer", §5
+ * "PCO or dealer space"), space settings (§2.7 "Space settings"), substitution and space change (§4, §7 "Users",
+ * "Self"). Paths follow the style of SPEC §7: `/api/dealers`, `/api/pcos`, `/api/space_parameters`.
+ */
+import { z } from 'zod';
+import { type Address, addressInput, reference } from './common.js';
+import type { UserType } from './enums.js';
+import { emailAddress, optionalText, requiredText } from './rules.js';
+
+/** `GET /api/dealers|/api/pcos?page&search`: `search` on the name (case- and accent-insensitive). 30 a page. */
+export const spaceListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  search: z.string().trim().max(255).optional(),
+});
+export type SpaceListQuery = z.input<typeof spaceListQuery>;
+
+/** A dealer or a PCO as the management lists and forms see it. Dates ISO 8601 with offset. */
+export interface ManagedSpace {
+  '@id': string;
+  ulid: string;
+  type: 'dealer' | 'pco';
+  name: string;
+  address: Address | null;
+  /** URL of the logo, or null. */
+  logo: string | null;
+  /** E-mail of the owner (active, or invited while the invitation is pending). */
+  owner_email: string | null;
+  /** The owner has not activated the invitation yet. */
+  owner_invited: boolean;
+  erp_client_id: string | null;
+  /** PCO only. */
+  erp_order_id: string | null;
+  /** PCO only: its dealer. */
+  dealer: { '@id': string; ulid: string; name: string } | null;
+  /** Last login of any member of the space, or null. */
+  last_login_at: string | null;
+  created_at: string;
+}
+
+/**
+ * `POST /api/dealers` (201 ManagedSpace): creates the dealer and invites its owner (`owner_email`, role
+ * ROLE_DEALER_SPACE_OWNER; the invitation mail goes out). `PUT /api/dealers/{ulid}` takes the same body without
+ * `owner_email` (200). The logo is uploaded after creation: `POST /api/dealers/{ulid}/logo` (multipart `file`,
+ * JPEG/PNG/WebP by content, ≤ {@link LOGO_MAX_BYTES}; 422 `logo_invalid`); the form requires one (SPEC §5).
+ */
+export const dealerInput = z.object({
+  name: requiredText('name_required', 255),
+  address: addressInput,
+  owner_email: emailAddress,
+  erp_client_id: optionalText('erp_client_id_invalid', 100),
+});
+export type DealerInput = z.input<typeof dealerInput>;
+export const dealerUpdate = dealerInput.omit({ owner_email: true });
+export type DealerUpdate = z.input<typeof dealerUpdate>;
+
+/**
+ * `POST /api/pcos` (201) / `PUT /api/pcos/{ulid}` (200, without `owner_email`): `dealer` is the IRI of its dealer
+ * (`/api/dealers/{ulid}`), required for an admin; a dealer actor's own dealer is used whatever is sent.
+ */
+export const pcoInput = dealerInput.extend({
+  erp_order_id: optionalText('erp_order_id_invalid', 100),
+  dealer: reference(['dealers'], 'dealer_invalid', 'dealer_required').optional(),
+});
+export type PcoInput = z.input<typeof pcoInput>;
+export const pcoUpdate = pcoInput.omit({ owner_email: true });
+export type PcoUpdate = z.input<typeof pcoUpdate>;
+
+/** Logos: ≤ 5 MB, checked by content, resized to fit this square (pixels), stored as WebP. */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const LOGO_SIZE_PX = 512;
+
+// ─── Space settings (`/space-parameters`: dealer owner, PCO owner, anyone on substitution) ─────────────────────
+
+/** `GET /api/space_parameters`: the actor's current (possibly substituted) space. */
+export interface SpaceParameters {
+  ulid: string;
+  type: UserType;
+  name: string;
+  address: Address | null;
+  logo: string | null;
+  referral_reseller: string | null;
+  /** Active members who could take ownership (account transfer), the owner excluded. */
+  transfer_candidates: { ulid: string; firstname: string; lastname: string; email: string }[];
+}
+
+/** `PUT /api/space_parameters` (200 SpaceParameters). Logo: `POST /api/space_parameters/logo`. */
+export const spaceParametersInput = z.object({
+  name: requiredText('name_required', 255),
+  address: addressInput,
+  referral_reseller: optionalText('referral_reseller_invalid', 255),
+});
+export type SpaceParametersInput = z.input<typeof spaceParametersInput>;
+
+/**
+ * `POST /api/space_parameters/transfer {new_owner}` (204): hands ownership to another active member (membership ULID);
+ * the current owner becomes manager (PCO) or user (dealer). 422 `new_owner_invalid`.
+ */
+export const accountTransferInput = z.object({
+  new_owner: z.string({ error: 'new_owner_required' }).min(1, { error: 'new_owner_required' }),
+});
+
+/**
+ * `POST /api/space_parameters/delete {confirmation}` (204): `confirmation` must equal the space's name
+ * (`confirmation_invalid`). The space is closed at once (members lose access, sessions end); its data is purged
+ * after {@link SPACE_RETENTION_DAYS} by a job.
+ */
+export const spaceDeleteInput = z.object({
+  confirmation: z.string({ error: 'confirmation_invalid' }).min(1, { error: 'confirmation_invalid' }),
+});
+export const SPACE_RETENTION_DAYS = 90;
+
+/** `GET /api/space_parameters/audit?page`: changes made in the space under substitution, newest first. */
+export interface AuditEvent {
+  ulid: string;
+  /** Who really acted: name and e-mail, and their own space type. */
+  actor: string;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  changes: unknown;
+  created_at: string;
+}
+
+// ─── Substitution and space change (SPEC §4, §7) ─────────────────────────────────────────────────────────────
+
+/** `POST /api/user_admins/connect-on-pco` and `/api/user_dealers/connect-on-pco` (204). 404 `connected_on_pco_not_found`. */
+export const connectOnPcoInput = z.object({
+  connected_on_pco_ulid: z.string({ error: 'connected_on_pco_not_found' }).min(1),
+});
+/** `POST /api/user_admins/connect-on-dealer` (204). 404 `connected_on_dealer_not_found`. */
+export const connectOnDealerInput = z.object({
+  connected_on_dealer_ulid: z.string({ error: 'connected_on_dealer_not_found' }).min(1),
+});
+// `POST {users}/disconnect-on-pco` / `disconnect-on-dealer` (204): back to one's own space at once.
+
+/** `PUT /api/me/change-space {space}` (204): 'admin' | 'dealer' | 'pco' — one of the account's active memberships. */
+export const changeSpaceInput = z.object({
+  space: z
+    .string({ error: 'space_required' })
+    .min(1, { error: 'space_required', abort: true })
+    .refine((v): v is UserType => ['admin', 'dealer', 'pco'].includes(v), { error: 'invalid_space' }),
+});
