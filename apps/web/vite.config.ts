@@ -47,11 +47,14 @@ const START_NAMESPACES = JSON.parse(
 
 /**
  * The chunk of a catalogue file: `locale-<lang>` for the start group (the catalogue the app starts with, counted by
- * scripts/bundle-size.mjs), `shell-locale-<lang>` for the shell group; null for any other module.
+ * scripts/bundle-size.mjs), `shell-locale-<lang>` for the shell group, `legal-<lang>` for the legal pages' texts;
+ * null for any other module.
  */
 function localeChunkName(id: string): string | null {
   const [, language, namespace] = LOCALE_FILE.exec(id) ?? [];
   if (!language || !namespace) return null;
+  // the legal pages' texts, imported by those pages only (src/features/legal/lib/legal-catalogue.ts)
+  if (namespace === 'legal') return `legal-${language}`;
   return START_NAMESPACES.includes(namespace) ? `locale-${language}` : `shell-locale-${language}`;
 }
 

@@ -25,7 +25,7 @@ export function AboutMenu() {
           <MenuItem
             href="/forum"
             target="_blank"
-            rel="noreferrer"
+            rel="noopener noreferrer"
             textValue={t('layout:about.forum')}
             className={itemClasses}
           >

@@ -14,8 +14,10 @@ export type Catalogue = Record<string, unknown>;
 export type CatalogueFiles = Record<string, () => Promise<Catalogue>>;
 
 // keys relative to the locales directory (`./fr/auth.json`): shorter in the start-up bundle than the full path;
-// `mail` holds the server's e-mail texts, which the web app never shows: it stays out of the bundles
-const files: CatalogueFiles = import.meta.glob<Catalogue>(['./*/*.json', '!./*/mail.json'], {
+// `mail` holds the server's e-mail texts, which the web app never shows: it stays out of the bundles;
+// `legal` (the long texts of the CGU, Privacy, About and Forum pages) is loaded by those pages themselves
+// (features/legal/lib/legal-catalogue.ts), in neither group
+const files: CatalogueFiles = import.meta.glob<Catalogue>(['./*/*.json', '!./*/mail.json', '!./*/legal.json'], {
   base: '../../../../../packages/i18n/locales',
   import: 'default',
 });

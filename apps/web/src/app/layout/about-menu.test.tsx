@@ -1,0 +1,48 @@
+/**
+ * The header's about menu (SPEC §2.3): Forum (new tab), About, CGU and Privacy, each leading to a public route shown
+ * without the app's layout (SPEC §2.1, §2.3 hidden list).
+ */
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '../router';
+import { AboutMenu } from './about-menu';
+
+describe('AboutMenu', () => {
+  it('links to Forum in a new tab, then About, CGU and Privacy in the same tab', async () => {
+    render(
+      <MemoryRouter>
+        <AboutMenu />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Help and information' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent?.trim())).toEqual(['Forum', 'About', 'Terms of use', 'Privacy policy']);
+    expect(items.map((item) => item.getAttribute('href'))).toEqual(['/forum', '/about', '/cgu', '/privacy']);
+
+    const [forum, ...others] = items;
+    expect(forum?.getAttribute('target')).toBe('_blank');
+    expect(forum?.getAttribute('rel')).toContain('noopener');
+    expect(within(forum as HTMLElement).getByLabelText('opens in a new tab')).toBeTruthy();
+    for (const item of others) expect(item.getAttribute('target')).toBeNull();
+  });
+
+  it('leads to public routes shown without the side menu, header and profile panel', () => {
+    for (const [name, path] of [
+      ['Forum', '/forum'],
+      ['About', '/about'],
+      ['CGU', '/cgu'],
+      ['Privacy', '/privacy'],
+    ] as const) {
+      expect(
+        routeTable.find((route) => route.path === path),
+        path,
+      ).toMatchObject({
+        name,
+        action: 'public',
+        layout: 'bare',
+      });
+    }
+  });
+});
