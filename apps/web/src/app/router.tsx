@@ -26,12 +26,18 @@ export type RouteName =
   | 'UserAdd'
   | 'UserEdit'
   | 'DownloadApp'
+  | 'CGU'
+  | 'Privacy'
+  | 'About'
+  | 'Forum'
   | 'BaseRoute'
   | 'Home'
   | 'Clients'
   | 'Planning'
   | 'Sites'
   | 'SiteDetail'
+  | 'DealerList'
+  | 'PCOList'
   | 'Error'
   | 'NotFound';
 
@@ -109,6 +115,34 @@ export const routeTable: readonly AppRoute[] = [
     layout: 'bare',
     Component: lazyPage(() => import('./pages/download-app-page'), 'DownloadAppPage'),
   },
+  {
+    name: 'CGU',
+    path: '/cgu',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/cgu-page'), 'CguPage'),
+  },
+  {
+    name: 'Privacy',
+    path: '/privacy',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/privacy-page'), 'PrivacyPage'),
+  },
+  {
+    name: 'About',
+    path: '/about',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/about-page'), 'AboutPage'),
+  },
+  {
+    name: 'Forum',
+    path: '/forum',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/forum-page'), 'ForumPage'),
+  },
   { name: 'BaseRoute', path: '/', action: 'authenticated', layout: 'shell', Component: BaseRedirect },
   {
     name: 'Home',
@@ -165,6 +199,20 @@ export const routeTable: readonly AppRoute[] = [
     action: USERS_ACTIONS,
     layout: 'shell',
     Component: lazyPage(() => import('../features/users/pages/user-edit-page'), 'UserEditPage'),
+  },
+  {
+    name: 'DealerList',
+    path: '/dealers',
+    action: ACTIONS.ADMIN_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'DealersPage'),
+  },
+  {
+    name: 'PCOList',
+    path: '/pcos',
+    action: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'PcosPage'),
   },
   { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },
   { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: NotFoundPage },

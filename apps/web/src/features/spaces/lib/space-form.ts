@@ -1,0 +1,145 @@
+/**
+ * The dealer / PCO form model (SPEC §2.7 "Dealer and PCO management", §5 "PCO or dealer space") on the contract's
+ * own rules (`dealerInput`, `dealerUpdate`, `pcoInput`, `pcoUpdate`): one set of values for every variant, the schema
+ * of a variant, the request body, and the mapping of a 422 answer's violations onto fields.
+ */
+import {
+  dealerInput,
+  dealerUpdate,
+  type ManagedSpace,
+  pcoInput,
+  pcoUpdate,
+  reference,
+  type Violation,
+} from '@isoptera/contracts';
+import type { z } from 'zod';
+import { isApiError } from '../../../shared/api/api-error';
+import type { SpaceKind } from './space-kind';
+
+/** The values typed in the form (every text as typed; coordinates as text). */
+export interface SpaceFormValues {
+  name: string;
+  address: {
+    label: string;
+    street: string;
+    postal_code: string;
+    city: string;
+    country: string;
+    latitude: string;
+    longitude: string;
+  };
+  owner_email: string;
+  erp_client_id: string;
+  erp_order_id: string;
+  /** IRI of the dealer (`/api/dealers/{ulid}`), '' for none. */
+  dealer: string;
+}
+
+export interface SpaceFormVariant {
+  kind: SpaceKind;
+  mode: 'create' | 'edit';
+  /** Admin creating or editing a PCO: the dealer is chosen in the form and required. */
+  withDealer: boolean;
+}
+
+/** Empty values of a new space. */
+export function emptySpaceValues(): SpaceFormValues {
+  return {
+    name: '',
+    address: { label: '', street: '', postal_code: '', city: '', country: '', latitude: '', longitude: '' },
+    owner_email: '',
+    erp_client_id: '',
+    erp_order_id: '',
+    dealer: '',
+  };
+}
+
+/** The form values of an existing space. */
+export function spaceValues(space: ManagedSpace): SpaceFormValues {
+  const a = space.address;
+  return {
+    name: space.name,
+    address: {
+      label: a?.label ?? '',
+      street: a?.street ?? '',
+      postal_code: a?.postal_code ?? '',
+      city: a?.city ?? '',
+      country: a?.country ?? '',
+      latitude: a?.latitude ?? '',
+      longitude: a?.longitude ?? '',
+    },
+    owner_email: space.owner_email ?? '',
+    erp_client_id: space.erp_client_id ?? '',
+    erp_order_id: space.erp_order_id ?? '',
+    dealer: space.dealer?.['@id'] ?? '',
+  };
+}
+
+/** The contract schema of a variant; an admin's PCO form requires its dealer. */
+export function spaceFormSchema({ kind, mode, withDealer }: SpaceFormVariant): z.ZodType<unknown, SpaceFormValues> {
+  if (kind === 'dealer') {
+    return (mode === 'create' ? dealerInput : dealerUpdate) as unknown as z.ZodType<unknown, SpaceFormValues>;
+  }
+  const base = mode === 'create' ? pcoInput : pcoUpdate;
+  const schema = withDealer
+    ? base.extend({ dealer: reference(['dealers'], 'dealer_invalid', 'dealer_required') })
+    : base.omit({ dealer: true });
+  return schema as unknown as z.ZodType<unknown, SpaceFormValues>;
+}
+
+/**
+ * The body of `POST|PUT /api/dealers|/api/pcos` from the checked values: `owner_email` on create only; PCO only:
+ * `erp_order_id`, and `dealer` as an IRI when the admin chose it (a dealer actor's own dealer is used by the server).
+ */
+export function spaceBody(values: SpaceFormValues, variant: SpaceFormVariant): Record<string, unknown> {
+  const parsed = (spaceFormSchema(variant) as z.ZodType).parse(values) as Record<string, unknown>;
+  const body: Record<string, unknown> = { ...parsed };
+  if (variant.mode === 'edit') delete body.owner_email;
+  if (variant.kind === 'dealer') {
+    delete body.erp_order_id;
+    delete body.dealer;
+  } else if (variant.withDealer && typeof parsed.dealer === 'string') {
+    body.dealer = `/api/dealers/${parsed.dealer}`;
+  } else {
+    delete body.dealer;
+  }
+  return body;
+}
+
+const FORM_FIELDS = new Set([
+  'name',
+  'owner_email',
+  'erp_client_id',
+  'erp_order_id',
+  'dealer',
+  'address',
+  'address.label',
+  'address.street',
+  'address.postal_code',
+  'address.city',
+  'address.country',
+  'address.latitude',
+  'address.longitude',
+]);
+
+/**
+ * The violations of a failed save as `[field, code]` pairs of this form (`address` alone goes to the address label);
+ * `other` holds the codes of properties the form does not show. Null when the error is not a 422 with violations.
+ */
+export function spaceViolations(error: unknown): { fields: Array<[string, string]>; other: string[] } | null {
+  if (!isApiError(error, 422) || error.violations.length === 0) return null;
+  const fields: Array<[string, string]> = [];
+  const other: string[] = [];
+  const seen = new Set<string>();
+  for (const violation of error.violations as Violation[]) {
+    const path = violation.propertyPath === 'address' ? 'address.label' : violation.propertyPath;
+    if (!FORM_FIELDS.has(path)) {
+      other.push(violation.code);
+      continue;
+    }
+    if (seen.has(path)) continue;
+    seen.add(path);
+    fields.push([path, violation.code]);
+  }
+  return { fields, other };
+}
