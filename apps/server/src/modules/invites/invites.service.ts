@@ -181,7 +181,72 @@ export function createInvitesService({ repository, mail, appUrl, now = () => new
     email: row.account.email,
   });
 
+  /**
+   * Invites `email` as owner of the new space `spaceId` of `spaceType` (SPEC §2.7 "Dealer and PCO management": creating
+   * a dealer or a PCO invites its owner), on behalf of `invitedBy` (an admin or a dealer member); owner roles are not
+   * grantable through `send`. Same account, membership, link and `invitation` mail as `send`. Throws 422
+   * `email_already_exist` on `owner_email` when the account already holds a membership of `spaceType`.
+   */
+  async function inviteOwner(input: {
+    spaceId: string;
+    spaceType: 'dealer' | 'pco';
+    email: string;
+    invitedBy: Actor;
+  }): Promise<void> {
+    const email = input.email.toLowerCase();
+    const taken = () => validationFailed({ propertyPath: 'owner_email', code: 'email_already_exist' });
+    const [known] = await repository.knownAccounts([email], input.spaceType);
+    if (known?.holdsSpaceType) throw taken();
+    const role = input.spaceType === 'dealer' ? 'ROLE_DEALER_SPACE_OWNER' : 'ROLE_PCO_SPACE_OWNER';
+    const at = now();
+    const token = newToken();
+    const person = await repository.transaction(async (tx) => {
+      const account = await tx.ensureAccount({ id: newUlid(), email, lang: input.invitedBy.lang });
+      const id = newUlid();
+      const inserted = await tx.insertInvitedMembership({
+        id,
+        accountId: account.id,
+        spaceId: input.spaceId,
+        spaceType: input.spaceType,
+        role,
+        color: CHIP_COLORS[0],
+        at,
+      });
+      if (!inserted) throw taken();
+      await tx.insertInvitation({
+        id: newUlid(),
+        membershipId: id,
+        invitedBy: input.invitedBy.membershipId,
+        tokenHash: hashInviteToken(token),
+        expiresAt: new Date(at.getTime() + TTL_MS),
+      });
+      return account;
+    });
+    const names = await repository.accountNames(input.invitedBy.accountId);
+    await mail.enqueue({
+      template: 'invitation',
+      to: email,
+      lang: asLanguage(person.lang),
+      spaceId: input.spaceId,
+      params: {
+        link: link(token, input.spaceType, person.hasPassword),
+        inviter: names ? `${names.firstname} ${names.lastname}`.trim() || names.email : '',
+        role,
+        space: (await repository.spaceName(input.spaceId)) ?? '',
+      },
+    });
+  }
+
+  /** Whether `email` may be invited as owner of a new space of `spaceType` (no membership of that type yet). */
+  async function ownerEmailFree(email: string, spaceType: 'dealer' | 'pco'): Promise<boolean> {
+    const [known] = await repository.knownAccounts([email.toLowerCase()], spaceType);
+    return !known?.holdsSpaceType;
+  }
+
   return {
+    inviteOwner,
+    ownerEmailFree,
+
     /** `GET {invites}?page&email`: the invited members of the actor's space, the last invited first, 30 a page. */
     async list(
       actor: Actor,

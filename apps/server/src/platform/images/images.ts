@@ -1,0 +1,73 @@
+/**
+ * Uploaded images (SPEC §5 "avatar and logo also depend on image format and size"; ARCHITECTURE §6 "uploads checked
+ * by magic bytes and size"): the content decides, never the file name or the declared type. Shared by avatars
+ * (users module) and logos (spaces module).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** Formats accepted as sources, as sharp detects them from the bytes. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** Decompression-bomb guard: larger images (in pixels) are refused before decoding. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * `input` as a WebP fitting a `sizePx`-pixel square (aspect kept, never enlarged, EXIF orientation applied, metadata
+ * dropped). Answers null when `input` is not a readable JPEG, PNG or WebP image.
+ */
+export async function toWebpFitting(input: Buffer, sizePx: number): Promise<Buffer | null> {
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const { format } = await image.metadata();
+    if (!format || !ACCEPTED_FORMATS.has(format)) return null;
+    return await image
+      .rotate()
+      .resize(sizePx, sizePx, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** The only file names an image store serves: those it generates (`<32 hex>.webp`). */
+export const STORED_IMAGE_PATTERN = /^[0-9a-f]{32}\.webp$/;
+
+/**
+ * A folder of WebP images `DATA_DIR/uploads/<folder>/<32 hex>.webp`, each known by the URL `<urlPrefix><file>`.
+ * Names are random and never reused, so a stored file never changes (it may be cached forever).
+ */
+export function createImageStore(options: { dataDir: string; folder: string; urlPrefix: string }) {
+  const directory = path.join(options.dataDir, 'uploads', options.folder);
+
+  /** The stored file of a URL, or null when the URL is not one of this store. */
+  function fileOf(url: string): string | null {
+    const name = url.startsWith(options.urlPrefix) ? url.slice(options.urlPrefix.length) : '';
+    return STORED_IMAGE_PATTERN.test(name) ? path.join(directory, name) : null;
+  }
+
+  return {
+    /** Writes `webp` under a new random name and answers its URL. */
+    async save(webp: Buffer): Promise<string> {
+      const name = `${randomBytes(16).toString('hex')}.webp`;
+      await mkdir(directory, { recursive: true });
+      await writeFile(path.join(directory, name), webp);
+      return `${options.urlPrefix}${name}`;
+    },
+
+    /** Deletes the file of a URL; a missing file or a foreign URL is ignored. */
+    async remove(url: string): Promise<void> {
+      const file = fileOf(url);
+      if (file) await unlink(file).catch(() => undefined);
+    },
+
+    /** The bytes of the stored image `name`, or null when the name is not one of ours or the file is gone. */
+    async read(name: string): Promise<Buffer | null> {
+      if (!STORED_IMAGE_PATTERN.test(name)) return null;
+      return readFile(path.join(directory, name)).catch(() => null);
+    },
+  };
+}
+export type ImageStore = ReturnType<typeof createImageStore>;
