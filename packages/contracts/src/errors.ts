@@ -61,7 +61,11 @@ export const ERROR_STATUS = {
   // spaces (issue 4)
   space_required: 400,
   invalid_space: 400,
-  space_not_allowed: 403,
+  /**
+   * `PUT /api/me/change-space` to a space type the account holds no active membership of (in an open space), or
+   * during substitution. 409, not 403: a stale space selector can reach it, and any 403 logs the web user out.
+   */
+  space_not_allowed: 409,
   connected_on_pco_not_found: 404,
   connected_on_dealer_not_found: 404,
   dealer_not_found: 404,

@@ -6,14 +6,20 @@ import { interventionsModule } from './interventions/interventions.module.js';
 import { invitesModule } from './invites/invites.module.js';
 import { meModule } from './me/me.module.js';
 import { sitesModule } from './sites/sites.module.js';
+import { spaceParametersModule } from './space-parameters/space-parameters.module.js';
+import { spacesModule } from './spaces/spaces.module.js';
+import { substitutionModule } from './substitution/substitution.module.js';
 import { usersModule } from './users/users.module.js';
 
 export const modules: AppModule[] = [
   authModule,
   meModule,
+  substitutionModule,
   clientsModule,
   interventionsModule,
   sitesModule,
   usersModule,
   invitesModule,
+  spacesModule,
+  spaceParametersModule,
 ];

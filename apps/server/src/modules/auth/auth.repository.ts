@@ -74,6 +74,16 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
+    /** The open dealer or PCO a session substitutes (SPEC §1), or undefined when it is closed or gone. */
+    async findOpenSubstitutedSpace(spaceId: string) {
+      const [row] = await db
+        .select({ id: spaces.id, type: spaces.type, dealerId: spaces.dealerId })
+        .from(spaces)
+        .where(and(eq(spaces.id, spaceId), isNull(spaces.closedAt)))
+        .limit(1);
+      return row && row.type !== 'admin' ? { id: row.id, type: row.type, dealerId: row.dealerId } : undefined;
+    },
+
     /** Marks a token used; `false` when it was already used (a concurrent or replayed use). */
     async markRefreshTokenUsed(id: string, at: Date): Promise<boolean> {
       const rows = await db

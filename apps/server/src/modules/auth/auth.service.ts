@@ -15,6 +15,8 @@
  */
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  ACTIONS,
+  hasAction,
   type Language,
   PASSWORD_RESET_TTL_MINUTES,
   REFRESH_TOKEN_REMEMBER_ME_TTL_DAYS,
@@ -25,7 +27,7 @@ import {
   type UserType,
 } from '@isoptera/contracts';
 import type { AccessClaims, Actor } from '../../platform/auth/actor.js';
-import { claimsFromActor } from '../../platform/auth/actor.js';
+import { claimsFromActor, substitutedActor } from '../../platform/auth/actor.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { IssuedTokens } from '../../platform/auth/token-cookies.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -328,7 +330,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         timezone: account.timezone,
         lang: account.lang as Language,
       };
-      return issue(actor, session.id, session.expiresAt);
+      // A session on substitution stays on it (SPEC §1) while the substituted space is open and the membership may
+      // still enter it (an admin with admin_action: any; a dealer member: its own dealer's PCOs).
+      const space = session.substituteSpaceId
+        ? await repository.findOpenSubstitutedSpace(session.substituteSpaceId)
+        : undefined;
+      const mayEnter =
+        space !== undefined &&
+        (hasAction(membership.spaceType, membership.role, ACTIONS.ADMIN_ACTION) ||
+          (hasAction(membership.spaceType, membership.role, ACTIONS.DEALER_ACTION) &&
+            space.dealerId === membership.spaceId));
+      return issue(space && mayEnter ? substitutedActor(actor, space) : actor, session.id, session.expiresAt);
     },
 
     /** Ends the session of the actor or of the refresh token; does nothing when neither is known. */

@@ -7,7 +7,12 @@ import { createMeService } from './me.service.js';
 export const meModule: AppModule = {
   name: 'me',
   async register(app, { db, config, mail }) {
-    const service = createMeService({ repository: createMeRepository(db), mail, appUrl: config.appUrl });
+    const service = createMeService({
+      repository: createMeRepository(db),
+      mail,
+      appUrl: config.appUrl,
+      twoFactorSpaces: config.twoFactorSpaces,
+    });
     await app.register(meRoutes, { service, secureCookies: config.appUrl.startsWith('https:') });
   },
 };

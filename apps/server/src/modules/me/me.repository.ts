@@ -4,7 +4,7 @@
  * write is keyed by the actor's own account id.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { accounts, emailChangeRequests, memberships, spaces } from '../../db/schema/index.js';
+import { accounts, emailChangeRequests, memberships, sessions, spaces } from '../../db/schema/index.js';
 import { endAccessAfterPasswordChange } from '../../platform/auth/sessions.repository.js';
 import type { Db } from '../../platform/db/database.js';
 
@@ -38,6 +38,35 @@ export function createMeRepository(db: Db) {
         .from(memberships)
         .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'active')));
       return rows.map((r) => r.type);
+    },
+    /** The account's ACTIVE membership of `type` in an open space (at most one per type), or undefined. */
+    async findActiveMembershipOfType(accountId: string, type: 'admin' | 'dealer' | 'pco') {
+      const [row] = await db
+        .select({ membership: memberships })
+        .from(memberships)
+        .innerJoin(spaces, eq(spaces.id, memberships.spaceId))
+        .where(
+          and(
+            eq(memberships.accountId, accountId),
+            eq(memberships.spaceType, type),
+            eq(memberships.status, 'active'),
+            isNull(spaces.closedAt),
+          ),
+        )
+        .limit(1);
+      return row?.membership;
+    },
+    /**
+     * Moves an open session that is not on substitution to `membershipId` (space change, SPEC §4); false when the
+     * session is revoked or substitutes a space meanwhile. Its refresh tokens then carry the new membership.
+     */
+    async moveSession(sessionId: string, membershipId: string): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ membershipId })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), isNull(sessions.substituteSpaceId)))
+        .returning({ id: sessions.id });
+      return rows.length === 1;
     },
     findSpace(spaceId: string) {
       return db.query.spaces.findFirst({ where: eq(spaces.id, spaceId) });

@@ -1,6 +1,7 @@
 /** HTTP of the current user (SPEC §7 "Self") and the time-zone list. */
 import {
   ACCESS_TOKEN_COOKIE,
+  changeSpaceInput,
   editEmailBody,
   editLanguageBody,
   editNameBody,
@@ -13,6 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Actor, claimsFromActor, requireActor } from '../../platform/auth/actor.js';
+import { setAccessCookie } from '../../platform/auth/token-cookies.js';
+import { AppError } from '../../platform/errors/app-error.js';
 import type { MeService } from './me.service.js';
 
 const tags = ['Self'];
@@ -165,6 +168,30 @@ export const meRoutes: FastifyPluginAsyncZod<MeRoutesOptions> = async (app, { se
       const actor = requireActor(request);
       await service.editTimezone(actor, request.body.timezone);
       reissueAccessCookie(request, reply, { ...actor, timezone: request.body.timezone });
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/me/change-space',
+    {
+      config: authenticated,
+      schema: {
+        tags,
+        summary:
+          'Switch my session to my active membership of another space type (400 space_required, invalid_space; 409 space_not_allowed)',
+        // validated below: the contract's codes answer 400 (SPEC §9), not 422 violations
+        body: z.unknown(),
+      },
+    },
+    async (request, reply) => {
+      const parsed = changeSpaceInput.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const code = parsed.error.issues[0]?.message === 'invalid_space' ? 'invalid_space' : 'space_required';
+        throw new AppError(code);
+      }
+      const actor = await service.changeSpace(requireActor(request), parsed.data.space as 'admin' | 'dealer' | 'pco');
+      setAccessCookie(reply, app.jwt.sign(claimsFromActor(actor)), secureCookies);
       return reply.code(204).send();
     },
   );

@@ -36,10 +36,18 @@ export interface MeServiceDeps {
   mail: MailQueue;
   /** Base of the links in e-mails (`APP_URL`). */
   appUrl: string;
+  /** Space types whose members pass the e-mailed code at sign-in (`TWO_FACTOR_SPACES`). */
+  twoFactorSpaces?: readonly ('admin' | 'dealer' | 'pco')[];
   now?: () => Date;
 }
 
-export function createMeService({ repository, mail, appUrl, now = () => new Date() }: MeServiceDeps) {
+export function createMeService({
+  repository,
+  mail,
+  appUrl,
+  twoFactorSpaces = [],
+  now = () => new Date(),
+}: MeServiceDeps) {
   /** The actor's account; 401 when it no longer exists. */
   async function account(actor: Actor) {
     const row = await repository.findAccount(actor.accountId);
@@ -72,8 +80,9 @@ export function createMeService({ repository, mail, appUrl, now = () => new Date
         lang: account.lang as Language,
         timezone: account.timezone,
         mail_notification: account.mailNotification,
-        user_type: membership.spaceType,
-        role: membership.role,
+        // the effective space type and role: those of the substituted space during substitution (SPEC §1)
+        user_type: actor.substituteSpaceId ? actor.spaceType : membership.spaceType,
+        role: actor.substituteSpaceId ? actor.role : membership.role,
         color: membership.color,
         disabled_at: membership.disabledAt?.toISOString() ?? null,
         last_invited_at: membership.lastInvitedAt?.toISOString() ?? null,
@@ -84,6 +93,32 @@ export function createMeService({ repository, mail, appUrl, now = () => new Date
         connected_on_dealer: substituted?.type === 'dealer' ? summary(substituted, 'dealers') : null,
         pco: space.type === 'pco' ? summary(space, 'pcos') : null,
         connected_on_pco: substituted?.type === 'pco' ? summary(substituted, 'pcos') : null,
+      };
+    },
+
+    /**
+     * `PUT /api/me/change-space` (SPEC §4 "Space change"): moves the session to the account's ACTIVE membership of
+     * `space` (in an open space) and answers the actor of that membership, to put in a new access token. Throws 409
+     * `space_not_allowed` when there is none, during substitution (leave it first), or when `space` needs the
+     * two-factor step and the session was opened on a space type that does not (the code was never asked: sign in
+     * again); 401 when the session ended.
+     */
+    async changeSpace(actor: Actor, space: 'admin' | 'dealer' | 'pco'): Promise<Actor> {
+      if (actor.substituteSpaceId) throw new AppError('space_not_allowed');
+      if (twoFactorSpaces.includes(space) && !twoFactorSpaces.includes(actor.spaceType)) {
+        throw new AppError('space_not_allowed');
+      }
+      const target = await repository.findActiveMembershipOfType(actor.accountId, space);
+      if (!target) throw new AppError('space_not_allowed');
+      if (!(await repository.moveSession(actor.sessionId, target.id))) {
+        throw new AppError('unauthorized', { status: 401 });
+      }
+      return {
+        ...actor,
+        membershipId: target.id,
+        spaceId: target.spaceId,
+        spaceType: target.spaceType,
+        role: target.role,
       };
     },
 

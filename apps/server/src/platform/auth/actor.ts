@@ -19,6 +19,11 @@ export interface Actor {
   /** IANA time zone of the account, e.g. `Europe/Paris`. */
   timezone: string;
   lang: Language;
+  /**
+   * Set while the session is on substitution (SPEC §1): the substituted space (= `spaceId`); `membershipId` and
+   * `accountId` stay the real person's. Every request carrying it is checked against the session (one indexed query).
+   */
+  substituteSpaceId?: string | undefined;
 }
 
 /** The claims of an access token (JWT). */
@@ -31,6 +36,8 @@ export interface AccessClaims {
   rol: string;
   tz: string;
   lng: Language;
+  /** Substituted space id, only while on substitution. */
+  ssp?: string;
 }
 
 export function actorFromClaims(c: AccessClaims): Actor {
@@ -43,6 +50,7 @@ export function actorFromClaims(c: AccessClaims): Actor {
     role: c.rol,
     timezone: c.tz,
     lang: c.lng,
+    ...(c.ssp ? { substituteSpaceId: c.ssp } : {}),
   };
 }
 
@@ -56,6 +64,23 @@ export function claimsFromActor(a: Actor): AccessClaims {
     rol: a.role,
     tz: a.timezone,
     lng: a.lang,
+    ...(a.substituteSpaceId ? { ssp: a.substituteSpaceId } : {}),
+  };
+}
+
+/** The owner role of a dealer or PCO space: the effective role during substitution (SPEC §1). */
+export function ownerRoleOf(type: 'dealer' | 'pco'): 'ROLE_DEALER_SPACE_OWNER' | 'ROLE_PCO_SPACE_OWNER' {
+  return type === 'dealer' ? 'ROLE_DEALER_SPACE_OWNER' : 'ROLE_PCO_SPACE_OWNER';
+}
+
+/** `actor` acting in the substituted `space` as its owner (SPEC §1); account and membership stay the real ones. */
+export function substitutedActor(actor: Actor, space: { id: string; type: 'dealer' | 'pco' }): Actor {
+  return {
+    ...actor,
+    spaceId: space.id,
+    spaceType: space.type,
+    role: ownerRoleOf(space.type),
+    substituteSpaceId: space.id,
   };
 }
 

@@ -47,3 +47,16 @@ export async function endAccessAfterPasswordChange(
     .set({ consumedAt: options.at })
     .where(and(eq(twoFactorChallenges.accountId, accountId), isNull(twoFactorChallenges.consumedAt)));
 }
+
+/**
+ * The substituted space of an open session (`null` when it has none or is revoked/unknown): what the access plugin
+ * compares a substitution claim with. One primary-key look-up on `sessions`.
+ */
+export async function currentSubstitution(db: Db, sessionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ space: sessions.substituteSpaceId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
+  return row?.space ?? null;
+}

@@ -30,3 +30,14 @@ export function clearTokenCookies(reply: FastifyReply): void {
   reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' });
   reply.clearCookie(REFRESH_TOKEN_COOKIE, { path: '/security' });
 }
+
+/** Sets only the access cookie (a new token for the same session: substitution, space change), full lifetime. */
+export function setAccessCookie(reply: FastifyReply, accessToken: string, secure: boolean): void {
+  reply.setCookie(ACCESS_TOKEN_COOKIE, accessToken, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: ACCESS_TOKEN_TTL_SECONDS,
+  });
+}
