@@ -5,8 +5,8 @@
 import { LogOut, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout';
-import { BrandMark } from '../../features/auth/components/brand-mark';
 import { useSession } from '../../shared/auth/session';
+import { BrandMark } from '../../shared/ui/brand-mark';
 import { Button } from '../../shared/ui/button';
 import { LegalFooter } from '../layout/legal-footer';
 import { StoreBadges } from '../layout/store-badges';

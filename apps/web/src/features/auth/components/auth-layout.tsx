@@ -4,8 +4,8 @@
  * login route uses it (ARCHITECTURE §6 budget).
  */
 import type { ReactNode } from 'react';
-import { BrandMark } from './brand-mark';
-import { LanguageSelect } from './language-select';
+import { BrandMark } from '../../../shared/ui/brand-mark';
+import { LanguageSelect } from '../../../shared/ui/language-select';
 
 export interface AuthLayoutProps {
   title: ReactNode;

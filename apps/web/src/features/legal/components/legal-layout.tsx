@@ -10,30 +10,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/auth/session';
 import { cn } from '../../../shared/lib/cn';
+import { BrandMark } from '../../../shared/ui/brand-mark';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
-import { useLegalCatalogue } from '../lib/legal-catalogue';
+import { LanguageSelect } from '../../../shared/ui/language-select';
+import { loadLegalCatalogue, useLegalCatalogue } from '../lib/legal-catalogue';
 import { LEGAL_PATHS, type LegalPage } from '../lib/legal-paths';
-import { LegalLanguageSelect } from './legal-language-select';
 
 const PAGES: readonly LegalPage[] = ['about', 'cgu', 'privacy', 'forum'];
-
-/** The Isoptera mark and name. */
-function BrandMark() {
-  return (
-    <div className="flex items-center gap-2.5">
-      <svg viewBox="0 0 32 32" className="size-9" aria-hidden>
-        <rect width="32" height="32" rx="7" fill="#175636" />
-        <path
-          d="M16 6c-3 0-5 2.2-5 5 0 1.6.7 3 1.8 3.9C11.1 16 10 18 10 20.5 10 24 12.7 26 16 26s6-2 6-5.5c0-2.5-1.1-4.5-2.8-5.6A5 5 0 0 0 21 11c0-2.8-2-5-5-5Z"
-          fill="#dcfce7"
-        />
-      </svg>
-      <span className="text-xl font-semibold tracking-tight text-gray-900">Isoptera</span>
-    </div>
-  );
-}
 
 /** Renders `children` (the page's article) in the legal frame once the legal texts of the language are loaded. */
 export function LegalLayout({ current, children }: { current: LegalPage; children: ReactNode }) {
@@ -45,7 +30,8 @@ export function LegalLayout({ current, children }: { current: LegalPage; childre
     <div className="flex min-h-dvh flex-col bg-gray-100">
       <header className="flex items-center justify-between gap-4 px-4 py-4 sm:px-8">
         <BrandMark />
-        <LegalLanguageSelect />
+        {/* the legal texts of the new language are fetched first, so the page never shows keys */}
+        <LanguageSelect id="legal-language" beforeChange={loadLegalCatalogue} />
       </header>
       <main className="flex-1 px-4 pt-4 pb-16">
         <div className="mx-auto w-full max-w-3xl">
