@@ -70,6 +70,11 @@ export const sessions = pgTable(
     /** Space entered by substitution (SPEC §1), or null. */
     substituteSpaceId: ulidRef('substitute_space_id').references(() => spaces.id, { onDelete: 'set null' }),
     rememberMe: boolean('remember_me').notNull().default(false),
+    /**
+     * The sign-in that opened the session passed the e-mailed code (or a trusted device stood in for it). Entering a
+     * space type of `TWO_FACTOR_SPACES` by a space change requires it.
+     */
+    twoFactorPassed: boolean('two_factor_passed').notNull().default(false),
     expiresAt: tz('expires_at').notNull(),
     revokedAt: tz('revoked_at'),
     createdAt: tz('created_at').notNull().defaultNow(),

@@ -130,8 +130,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { accessToken: signAccessToken(claimsFromActor(actor)), refreshToken, refreshExpiresAt: expiresAt };
   }
 
-  /** Opens a session on `membership` (refresh lifetime by remember-me) and records the login. */
-  async function openSession(account: AccountRow, membership: MembershipRow, rememberMe: boolean) {
+  /**
+   * Opens a session on `membership` (refresh lifetime by remember-me) and records the login. `twoFactorPassed`: the
+   * sign-in passed the code step (or a trusted device), which a later space change into a two-factor space requires.
+   */
+  async function openSession(
+    account: AccountRow,
+    membership: MembershipRow,
+    rememberMe: boolean,
+    twoFactorPassed: boolean,
+  ) {
     const at = now();
     const sessionId = newUlid();
     const ttl = rememberMe ? REFRESH_TOKEN_REMEMBER_ME_TTL_DAYS : REFRESH_TOKEN_TTL_DAYS;
@@ -141,6 +149,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       accountId: account.id,
       membershipId: membership.id,
       rememberMe,
+      twoFactorPassed,
       expiresAt,
       createdAt: at,
     });
@@ -183,9 +192,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     /**
      * Checks the e-mail/password pair and picks the account's membership: the one of its last session when still
-     * active, else the first active one (PCO, dealer, admin). When that membership's space type requires the code
-     * step and `trustedDevice` (the signed cookie value) is not a valid trusted device of this account, no session
-     * is opened: a challenge is created, the code is e-mailed, and {@link TwoFactorPending} is answered. Otherwise a
+     * active, else the first active one (PCO, dealer, admin). When ANY active membership of the account is in a space
+     * type that requires the code step (so that the session may later change into it) and `trustedDevice` (the
+     * signed cookie value) is not a valid trusted device of this account, no session is opened: a challenge is created, the code is e-mailed, and {@link TwoFactorPending} is answered. Otherwise a
      * session is opened. Throws 401 `invalid_credentials` (wrong pair, or no active membership).
      */
     async requestToken(input: {
@@ -201,7 +210,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const membership = chooseMembership(active, await repository.lastSessionMembershipId(account.id));
       if (!membership) throw new AppError('invalid_credentials', { status: 401 });
 
-      if (twoFactorSpaces.includes(membership.spaceType)) {
+      const needsCode = active.some((m) => twoFactorSpaces.includes(m.spaceType));
+      if (needsCode) {
         const at = now();
         const trustedToken = unsignTrustedDevice(input.trustedDevice);
         const trusted = trustedToken
@@ -230,7 +240,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           };
         }
       }
-      return { kind: 'session', tokens: await openSession(account, membership, input.rememberMe) };
+      return { kind: 'session', tokens: await openSession(account, membership, input.rememberMe, needsCode) };
     },
 
     /**
@@ -263,7 +273,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const found = await repository.activeMembershipWithAccount(challenge.membershipId);
       if (!found || found.account.id !== challenge.accountId) throw expired();
 
-      const tokens = await openSession(found.account, found.membership, challenge.rememberMe);
+      const tokens = await openSession(found.account, found.membership, challenge.rememberMe, true);
       if (!input.trusted) return { kind: 'session', tokens };
       const deviceToken = randomToken();
       const expiresAt = new Date(at.getTime() + TRUSTED_DEVICE_DAYS * DAY_MS);

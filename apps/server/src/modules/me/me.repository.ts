@@ -60,6 +60,15 @@ export function createMeRepository(db: Db) {
      * Moves an open session that is not on substitution to `membershipId` (space change, SPEC §4); false when the
      * session is revoked or substitutes a space meanwhile. Its refresh tokens then carry the new membership.
      */
+    /** `true` when the session's sign-in passed the two-factor step (`sessions.two_factor_passed`). */
+    async sessionPassedTwoFactor(sessionId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ passed: sessions.twoFactorPassed })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .limit(1);
+      return row?.passed === true;
+    },
     async moveSession(sessionId: string, membershipId: string): Promise<boolean> {
       const rows = await db
         .update(sessions)

@@ -100,16 +100,17 @@ export function createMeService({
      * `PUT /api/me/change-space` (SPEC §4 "Space change"): moves the session to the account's ACTIVE membership of
      * `space` (in an open space) and answers the actor of that membership, to put in a new access token. Throws 409
      * `space_not_allowed` when there is none, during substitution (leave it first), or when `space` needs the
-     * two-factor step and the session was opened on a space type that does not (the code was never asked: sign in
-     * again); 401 when the session ended.
+     * two-factor step and the session's sign-in did not pass the code (the membership was added after sign-in:
+     * sign in again); 401 when the session ended.
      */
     async changeSpace(actor: Actor, space: 'admin' | 'dealer' | 'pco'): Promise<Actor> {
       if (actor.substituteSpaceId) throw new AppError('space_not_allowed');
-      if (twoFactorSpaces.includes(space) && !twoFactorSpaces.includes(actor.spaceType)) {
-        throw new AppError('space_not_allowed');
-      }
       const target = await repository.findActiveMembershipOfType(actor.accountId, space);
       if (!target) throw new AppError('space_not_allowed');
+      const requireTwoFactor = twoFactorSpaces.includes(space);
+      if (requireTwoFactor && !(await repository.sessionPassedTwoFactor(actor.sessionId))) {
+        throw new AppError('space_not_allowed');
+      }
       if (!(await repository.moveSession(actor.sessionId, target.id))) {
         throw new AppError('unauthorized', { status: 401 });
       }

@@ -10,6 +10,7 @@ import {
   type HydraCollection,
   REFRESH_TOKEN_COOKIE,
 } from '@isoptera/contracts';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -311,27 +312,51 @@ describe('PUT /api/me/change-space with TWO_FACTOR_SPACES=admin,dealer', () => {
     await strict?.close();
   });
 
-  it('refuses to enter a two-factor space from a session that never passed the code (409)', async () => {
+  /** A dealer user who also manages one of the dealer's PCOs (membership added now). */
+  async function pcoManagerAlsoDealerUser() {
     const dealer = await createSpace(strict.db, 'dealer');
     const pco = await createSpace(strict.db, 'pco', { dealerId: dealer });
     const person = await createMember(strict.db, dealer, 'ROLE_DEALER_SPACE_USER');
-    await strict.db.insert(memberships).values({
-      id: newUlid(),
-      accountId: person.accountId,
-      spaceId: pco,
-      spaceType: 'pco',
-      role: 'ROLE_PCO_SPACE_MANAGER',
-      status: 'active',
-      color: '#336699',
-    });
-    // the PCO membership is chosen at sign-in: no code was asked
-    const cookie = await login(strict.app, person.email);
-    const response = await strict.app.inject({
+    const addPcoMembership = () =>
+      strict.db.insert(memberships).values({
+        id: newUlid(),
+        accountId: person.accountId,
+        spaceId: pco,
+        spaceType: 'pco',
+        role: 'ROLE_PCO_SPACE_MANAGER',
+        status: 'active',
+        color: '#336699',
+      });
+    return { person, addPcoMembership };
+  }
+  const changeSpace = (cookie: string, space: string) =>
+    strict.app.inject({
       method: 'PUT',
       url: '/api/me/change-space',
       headers: { ...as(cookie), 'content-type': 'application/json' },
-      payload: { space: 'dealer' },
+      payload: { space },
     });
+
+  it('asks the code of an account holding any two-factor space, then lets it switch both ways', async () => {
+    const { person, addPcoMembership } = await pcoManagerAlsoDealerUser();
+    await addPcoMembership();
+    const cookie = await login(strict, person.email);
+    // the PCO membership is chosen at sign-in, but the account also holds a dealer space: the code was asked
+    const mails = await strict.mailbox.all();
+    expect(mails.filter((m) => m.to.includes(person.email) && m.template === 'two_factor_code')).toHaveLength(1);
+    expect((await changeSpace(cookie, 'dealer')).statusCode).toBe(204);
+    expect((await changeSpace(cookie, 'pco')).statusCode).toBe(204);
+  });
+
+  it('refuses to enter a two-factor space from a session that never passed the code (409)', async () => {
+    const { person, addPcoMembership } = await pcoManagerAlsoDealerUser();
+    // the dealer membership is disabled at sign-in: only the PCO one counts, no code is asked …
+    await addPcoMembership();
+    await strict.db.update(memberships).set({ status: 'disabled' }).where(eq(memberships.id, person.membershipId));
+    const cookie = await login(strict.app, person.email);
+    // … then it is enabled again: the session never passed the code
+    await strict.db.update(memberships).set({ status: 'active' }).where(eq(memberships.id, person.membershipId));
+    const response = await changeSpace(cookie, 'dealer');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: 'space_not_allowed' });
   });
