@@ -35,7 +35,7 @@ function Probe({ next }: { next: string }) {
   );
 }
 
-function renderLayout(isLoggingOut = false) {
+function renderLayout(isLoggingOut = false, path = '/a') {
   const actor = actorOf(me as NonNullable<Session['me']>);
   const session: Session = {
     status: 'authenticated',
@@ -54,10 +54,11 @@ function renderLayout(isLoggingOut = false) {
         children: [
           { path: '/a', element: <Probe next="/b" /> },
           { path: '/b', element: <Probe next="/a" /> },
+          { path: '/translations', handle: { hideHeader: true }, element: <Probe next="/a" /> },
         ],
       },
     ],
-    { initialEntries: ['/a'] },
+    { initialEntries: [path] },
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -100,6 +101,14 @@ describe('AppLayout', () => {
     expect(screen.getAllByText('Sud-Ouest Protection Termites').length).toBeGreaterThan(0);
     expect(screen.getByRole('navigation', { name: 'Main menu' }).textContent).toContain('Clients');
     expect(screen.getByRole('button', { name: 'New visit' })).toBeTruthy();
+  });
+
+  it('hides the header alone on a route whose handle says so (Translations), and shows it again elsewhere', async () => {
+    renderLayout(false, '/translations');
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'next page' })));
+    expect(screen.getByRole('banner')).toBeTruthy();
   });
 
   it('hides the main content behind a loader while logging out', () => {

@@ -1,25 +1,29 @@
 /**
  * The application shell (SPEC §2.3, ARCHITECTURE §7): fixed sidebar on desktop (≥ 1024 px), slide-over on mobile,
- * header, main scroll area with the 'hit bottom' flag (within 15 px of the bottom; reset and scrolled to top on every
+ * the substitution strip and the header (hidden alone on a route whose handle says `hideHeader`, SPEC §2.3), main
+ * scroll area with the 'hit bottom' flag (within 15 px of the bottom; reset and scrolled to top on every
  * route change), legal footer, the intervention panel (mounted once, on first use), and the logout loader (SPEC §4 "Logout").
  */
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { useSession } from '../../shared/auth/session';
 import { HitBottomContext, isNearBottom } from '../../shared/lib/hit-bottom';
 import { FullPageLoader } from '../../shared/ui/full-page-loader';
 import { SlideOver } from '../../shared/ui/slide-over';
+import { headerHidden } from '../route-handle';
 import { Header } from './header';
 import { InterventionPanelHost } from './intervention-panel-host';
 import { LegalFooter } from './legal-footer';
 import { Sidebar } from './sidebar';
+import { SubstitutionBanner } from './substitution-banner';
 
 /** Layout of every screen of a logged-in user (the outlet renders the screen). */
 export function AppLayout() {
   const { t } = useTranslation();
   const { isLoggingOut } = useSession();
   const location = useLocation();
+  const hideHeader = headerHidden(useMatches());
   const mainRef = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [hitBottom, setHitBottom] = useState(false);
@@ -64,7 +68,8 @@ export function AppLayout() {
           </div>
         </SlideOver>
         <div className="flex min-w-0 flex-1 flex-col">
-          <Header onOpenMenu={() => setMenuOpen(true)} />
+          <SubstitutionBanner />
+          {hideHeader ? null : <Header onOpenMenu={() => setMenuOpen(true)} />}
           <main
             id="main-content"
             ref={mainRef}

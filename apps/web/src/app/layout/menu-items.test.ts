@@ -15,24 +15,38 @@ const actor = (user_type: CurrentUser['user_type'], role: string, extra: Partial
 const ids = (a: ReturnType<typeof actor>) => menuItemsFor(a).map((i) => i.id);
 
 describe('menu by space', () => {
-  it('PCO space: Home, Planning, Sites, Clients, then Users', () => {
+  it('PCO space: Home, Planning, Sites, Clients, then Users (and the space settings for the owner)', () => {
     expect(ids(actor('pco', 'ROLE_PCO_SPACE_MANAGER'))).toEqual(['home', 'planning', 'sites', 'clients', 'users']);
+    expect(ids(actor('pco', 'ROLE_PCO_SPACE_OWNER'))).toEqual([
+      'home',
+      'planning',
+      'sites',
+      'clients',
+      'users',
+      'spaceParameters',
+    ]);
     expect(showsPcoTools(actor('pco', 'ROLE_PCO_SPACE_OWNER'))).toBe(true);
   });
 
   it('admin space: Dealers and PCOs; dealer space: PCOs only; then Users; no PCO tools', () => {
     expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_SUPER_ADMIN'))).toEqual(['dealers', 'pcos', 'users']);
-    expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_OWNER'))).toEqual(['pcos', 'users']);
+    expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_OWNER'))).toEqual(['pcos', 'users', 'spaceParameters']);
+    expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_USER'))).toEqual(['pcos', 'users']);
     expect(showsPcoTools(actor('admin', 'ROLE_ADMIN_SPACE_ADMIN'))).toBe(false);
     expect(showsPcoTools(actor('dealer', 'ROLE_DEALER_SPACE_USER'))).toBe(false);
   });
 
-  it('a dealer substituting into a PCO gets the PCO menu and tools', () => {
-    const substituting = actor('dealer', 'ROLE_DEALER_SPACE_USER', {
+  it('anyone on substitution gets the menu and tools of the space entered, with its settings', () => {
+    const inPco = actor('dealer', 'ROLE_DEALER_SPACE_USER', {
       connected_on_pco: { '@id': '/api/pcos/1', ulid: '1', name: 'Kyoto', logo: null },
     });
-    expect(ids(substituting)).toEqual(['home', 'planning', 'sites', 'clients', 'users']);
-    expect(showsPcoTools(substituting)).toBe(true);
+    expect(ids(inPco)).toEqual(['home', 'planning', 'sites', 'clients', 'users', 'spaceParameters']);
+    expect(showsPcoTools(inPco)).toBe(true);
+    const inDealer = actor('admin', 'ROLE_ADMIN_SPACE_ADMIN', {
+      connected_on_dealer: { '@id': '/api/dealers/1', ulid: '1', name: 'Osaka', logo: null },
+    });
+    expect(ids(inDealer)).toEqual(['pcos', 'users', 'spaceParameters']);
+    expect(showsPcoTools(inDealer)).toBe(false);
   });
 
   it('a plain PCO user sees no entry', () => {

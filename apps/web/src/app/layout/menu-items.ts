@@ -1,10 +1,21 @@
 /**
  * Side menu entries by space (SPEC §2.3): PCO space → Home (overview), Planning, Sites, Clients; admin space →
- * Dealers, PCOs; dealer space → PCOs; then the common entry Users (admin, dealer or PCO action, SPEC §2.2 `/users`).
- * Reports and SpaceParameters come with their screens.
+ * Dealers, PCOs; dealer space → PCOs; then the common entries: Users (admin, dealer or PCO action, SPEC §2.2
+ * `/users`) and SpaceParameters (a PCO owner, a dealer owner, or anyone on substitution, whose effective role is owner).
+ * Reports comes with its screen.
  */
 import { ACTIONS, type Action } from '@isoptera/contracts';
-import { Building, CalendarDays, LayoutDashboard, type LucideIcon, MapPin, Store, UserCog, Users } from 'lucide-react';
+import {
+  Building,
+  CalendarDays,
+  LayoutDashboard,
+  type LucideIcon,
+  MapPin,
+  Settings,
+  Store,
+  UserCog,
+  Users,
+} from 'lucide-react';
 import { type Actor, actorHasAction } from '../../shared/auth/actor';
 
 export interface MenuItem {
@@ -43,6 +54,13 @@ export const MENU_ITEMS: readonly MenuItem[] = [
     labelKey: 'users:title',
     icon: UserCog,
     anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION, ACTIONS.PCO_ACTION],
+  },
+  {
+    id: 'spaceParameters',
+    to: '/space-parameters',
+    labelKey: 'layout:menu.spaceParameters',
+    icon: Settings,
+    anyOf: [ACTIONS.DEALER_OWNER, ACTIONS.PCO_OWNER],
   },
 ];
 

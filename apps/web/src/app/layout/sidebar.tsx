@@ -1,6 +1,7 @@
 /**
- * Side menu (SPEC §2.3): the space identity and the entries of the current space. On mobile the menu lives in a
- * slide-over; a menu action there runs 350 ms after the menu starts closing (SPEC §9).
+ * Side menu (SPEC §2.3): the space identity, the space selector (two spaces or more) and the entries of the current
+ * space. On mobile the menu lives in a slide-over; a menu action there runs 350 ms after the menu starts closing
+ * (SPEC §9).
  */
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { cn } from '../../shared/lib/cn';
 import { menuActionDelay } from '../../shared/lib/media';
 import { menuItemsFor } from './menu-items';
 import { SpaceIdentity } from './space-identity';
+import { SpaceSelector } from './space-selector';
 
 export interface SidebarProps {
   /** Closes the mobile menu (absent on desktop). */
@@ -36,6 +38,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   return (
     <div className="flex h-full flex-col">
       <SpaceIdentity />
+      <SpaceSelector />
       <nav aria-label={t('layout:menu.label')} className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="flex flex-col gap-0.5">
           {items.map((item) => {
