@@ -7,6 +7,7 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './identity.js';
 export * from './interventions.js';
+export * from './paths.js';
 export * from './roles.js';
 export * from './rules.js';
 export * from './sites.js';

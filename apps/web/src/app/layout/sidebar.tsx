@@ -3,7 +3,7 @@
  * space. On mobile the menu lives in a slide-over; a menu action there runs 350 ms after the menu starts closing
  * (SPEC §9).
  */
-import type { MouseEvent } from 'react';
+import { lazy, type MouseEvent, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { useSession } from '../../shared/auth/session';
@@ -11,7 +11,10 @@ import { cn } from '../../shared/lib/cn';
 import { menuActionDelay } from '../../shared/lib/media';
 import { menuItemsFor } from './menu-items';
 import { SpaceIdentity } from './space-identity';
-import { SpaceSelector } from './space-selector';
+import { showsSpaceSelector } from './space-switch';
+
+/** Loaded only for the users who hold two spaces or more (its select stays out of the shell bundle). */
+const SpaceSelector = lazy(async () => ({ default: (await import('./space-selector')).SpaceSelector }));
 
 export interface SidebarProps {
   /** Closes the mobile menu (absent on desktop). */
@@ -21,7 +24,7 @@ export interface SidebarProps {
 /** The menu content shared by the fixed desktop sidebar and the mobile slide-over. */
 export function Sidebar({ onNavigate }: SidebarProps) {
   const { t } = useTranslation();
-  const { actor } = useSession();
+  const { actor, me } = useSession();
   const navigate = useNavigate();
   const items = menuItemsFor(actor);
 
@@ -38,7 +41,11 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   return (
     <div className="flex h-full flex-col">
       <SpaceIdentity />
-      <SpaceSelector />
+      {showsSpaceSelector(me) ? (
+        <Suspense fallback={<div className="h-[75px] border-b border-gray-200" />}>
+          <SpaceSelector />
+        </Suspense>
+      ) : null}
       <nav aria-label={t('layout:menu.label')} className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="flex flex-col gap-0.5">
           {items.map((item) => {
