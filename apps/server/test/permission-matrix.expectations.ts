@@ -1,0 +1,288 @@
+/**
+ * The expectation table of the permission matrix (issue 4, SPEC §2.2, §6, §7, §1): for every route of the API, which
+ * actors may call it. Written by hand from the SPEC — never computed from the routes' `config.access` nor from the
+ * contracts' `ACTION_GRANTS` — so that the matrix fails when a route's declaration drifts from what the SPEC says.
+ */
+
+/** One row of the matrix: a role of a space type, or an account on substitution (SPEC §1: effective role = owner). */
+export const ACTOR_KEYS = [
+  'superAdmin',
+  'admin',
+  'adminUser',
+  'dealerOwner',
+  'dealerUser',
+  'pcoOwner',
+  'pcoManager',
+  'pcoTechnician',
+  'pcoUser',
+  'adminInDealer',
+  'adminInPco',
+  'dealerOwnerInPco',
+  'dealerUserInPco',
+] as const;
+export type ActorKey = (typeof ACTOR_KEYS)[number];
+
+/** The space an actor acts in: the admin space, dealer A, or PCO A1 (a PCO of dealer A). */
+export type SpaceKey = 'admin' | 'dealer' | 'pco';
+
+/** Each actor's effective space (substituted actors act in the space they entered). */
+export const EFFECTIVE_SPACE: Record<ActorKey, SpaceKey> = {
+  superAdmin: 'admin',
+  admin: 'admin',
+  adminUser: 'admin',
+  dealerOwner: 'dealer',
+  dealerUser: 'dealer',
+  pcoOwner: 'pco',
+  pcoManager: 'pco',
+  pcoTechnician: 'pco',
+  pcoUser: 'pco',
+  adminInDealer: 'dealer',
+  adminInPco: 'pco',
+  dealerOwnerInPco: 'pco',
+  dealerUserInPco: 'pco',
+};
+
+// SPEC §6 named actions, spelled out per actor. "Only roles valid for the current user type count": an admin on
+// substitution in a dealer holds the dealer owner's actions and no admin action any more.
+const EVERYONE: readonly ActorKey[] = ACTOR_KEYS;
+/** Admin action: super admin, admin. */
+const ADMIN_ACTION: readonly ActorKey[] = ['superAdmin', 'admin'];
+/** Dealer action: dealer owner, dealer user (an admin on substitution in a dealer is its owner). */
+const DEALER_ACTION: readonly ActorKey[] = ['dealerOwner', 'dealerUser', 'adminInDealer'];
+/** Dealer owner only. */
+const DEALER_OWNER: readonly ActorKey[] = ['dealerOwner', 'adminInDealer'];
+/** PCO action: PCO owner, PCO manager (anyone on substitution in a PCO is its owner). */
+const PCO_ACTION: readonly ActorKey[] = ['pcoOwner', 'pcoManager', 'adminInPco', 'dealerOwnerInPco', 'dealerUserInPco'];
+/** PCO owner only. */
+const PCO_OWNER: readonly ActorKey[] = ['pcoOwner', 'adminInPco', 'dealerOwnerInPco', 'dealerUserInPco'];
+
+/**
+ * A probe of a route: `METHOD /url` as registered. `body` replaces the default `{}`; `query` is appended;
+ * `throwaway` gives the probe a fresh session of the actor, because a probe that passes the guard changes the session
+ * (leaving a substitution).
+ */
+export interface RouteProbe {
+  route: string;
+  body?: Record<string, unknown>;
+  query?: string;
+  throwaway?: boolean;
+}
+
+export interface RouteGroup {
+  /** The rule in a few words (failure messages). */
+  rule: string;
+  /** Where the SPEC says so. */
+  spec: string;
+  allowed: readonly ActorKey[];
+  routes: readonly RouteProbe[];
+}
+
+/** A well-formed ULID of no record. */
+export const DUMMY_ULID = '01J00000000000000000000000';
+
+const r = (route: string, extra: Omit<RouteProbe, 'route'> = {}): RouteProbe => ({ route, ...extra });
+
+/** The member routes of one user type (SPEC §7 "Users, per type"; `/users*` screens of §2.2). */
+const memberRoutes = (base: string): RouteProbe[] => [
+  r(`GET ${base}`),
+  r(`GET ${base}/:ulid`),
+  r(`PUT ${base}/:ulid`),
+  r(`PUT ${base}/:ulid/role`),
+  r(`PUT ${base}/:ulid/disable`),
+  r(`PUT ${base}/:ulid/enable`),
+  r(`DELETE ${base}/:ulid`),
+  r(`GET ${base}/:ulid/referent-sites`),
+  r(`PUT ${base}/:ulid/referent-sites`),
+  r(`POST ${base}/:ulid/avatar`),
+];
+
+/** The invitation management routes of one user type (SPEC §7 "Invites, per type"). */
+const inviteRoutes = (base: string): RouteProbe[] => [
+  r(`GET ${base}`),
+  r(`POST ${base}/send`),
+  r(`POST ${base}/resend/:id`),
+  r(`DELETE ${base}/:ulid`),
+  r(`PUT ${base}/:ulid/role`),
+];
+
+/** The management routes of dealers or PCOs (issue 4 "Management", in the style of SPEC §7). */
+const managedSpaceRoutes = (base: string): RouteProbe[] => [
+  r(`GET ${base}`),
+  r(`POST ${base}`),
+  r(`GET ${base}/:ulid`),
+  r(`PUT ${base}/:ulid`),
+  r(`POST ${base}/:ulid/logo`),
+];
+
+/** Every guarded, non-public route of the API, grouped by who may call it. */
+export const ROUTE_GROUPS: readonly RouteGroup[] = [
+  {
+    rule: 'any session',
+    spec: 'SPEC §7 "Self", §2.6 profile panel; avatars are shown wherever members are',
+    allowed: EVERYONE,
+    routes: [
+      r('GET /api/me'),
+      r('PUT /api/me/edit-name'),
+      r('PUT /api/me/edit-email'),
+      r('POST /api/me/edit-password'),
+      r('PUT /api/me/edit-password'),
+      r('PUT /api/me/edit-language'),
+      r('PUT /api/me/edit-timezone'),
+      r('PUT /api/me/change-space'),
+      r('GET /api/avatars/:file'),
+    ],
+  },
+  {
+    // During substitution the actor is the substituted space's owner, so leaving cannot require an admin or dealer
+    // action; for an account not on substitution leaving changes nothing.
+    rule: 'any session (leaving a substitution)',
+    spec: 'SPEC §1, §4 "Substitution exit", §7 "Users"',
+    allowed: EVERYONE,
+    routes: [
+      r('POST /api/user_admins/disconnect-on-dealer', { throwaway: true }),
+      r('POST /api/user_admins/disconnect-on-pco', { throwaway: true }),
+      r('POST /api/user_dealers/disconnect-on-pco', { throwaway: true }),
+    ],
+  },
+  {
+    rule: 'admin action',
+    spec: 'SPEC §6: admins manage dealers and PCOs, substitute into them; §2.2 /dealers, /users',
+    allowed: ADMIN_ACTION,
+    routes: [
+      r('POST /api/user_admins/connect-on-dealer', { body: { connected_on_dealer_ulid: DUMMY_ULID } }),
+      r('POST /api/user_admins/connect-on-pco', { body: { connected_on_pco_ulid: DUMMY_ULID } }),
+      ...memberRoutes('/api/user_admins'),
+      ...inviteRoutes('/api/invite_admins'),
+      ...managedSpaceRoutes('/api/dealers'),
+    ],
+  },
+  {
+    rule: 'admin or dealer action',
+    spec: 'SPEC §2.2 /pcos: admin or dealer',
+    allowed: [...ADMIN_ACTION, ...DEALER_ACTION],
+    routes: managedSpaceRoutes('/api/pcos'),
+  },
+  {
+    rule: 'dealer action',
+    spec: 'SPEC §1, §6: dealers see and substitute into their PCOs; §2.2 /users',
+    allowed: DEALER_ACTION,
+    routes: [
+      r('POST /api/user_dealers/connect-on-pco', { body: { connected_on_pco_ulid: DUMMY_ULID } }),
+      ...memberRoutes('/api/user_dealers'),
+      ...inviteRoutes('/api/invite_dealers'),
+    ],
+  },
+  {
+    rule: 'PCO action',
+    spec: 'SPEC §2.2 /clients, /sites, /planning, /users; §7 Clients, Sites, Interventions, Users',
+    allowed: PCO_ACTION,
+    routes: [
+      r('GET /api/clients'),
+      r('GET /api/clients/search'),
+      r('GET /api/clients/:id'),
+      r('DELETE /api/clients/:id'),
+      r('POST /api/client_contacts'),
+      r('PUT /api/client_contacts/:id'),
+      r('PUT /api/client_contacts/:id/primary'),
+      r('DELETE /api/client_contacts/:id'),
+      r('GET /api/interventions'),
+      r('GET /api/interventions/:id'),
+      r('POST /api/interventions'),
+      r('PUT /api/interventions/:id'),
+      r('DELETE /api/interventions/:id', { query: 'send_mail=false' }),
+      r('GET /api/sites'),
+      r('GET /api/sites/search'),
+      r('GET /api/sites/:id'),
+      r('GET /api/sites/:id/light'),
+      r('DELETE /api/sites/:id'),
+      r('POST /api/site_contacts'),
+      r('PUT /api/site_contacts/:id'),
+      r('GET /api/user_pcos/search'),
+      ...memberRoutes('/api/user_pcos'),
+      ...inviteRoutes('/api/invite_pcos'),
+    ],
+  },
+  {
+    rule: 'dealer owner or PCO owner',
+    spec: 'SPEC §2.2 /space-parameters: dealer owner or PCO owner only; §2.3: anyone on substitution',
+    allowed: [...DEALER_OWNER, ...PCO_OWNER],
+    routes: [
+      r('GET /api/space_parameters'),
+      r('PUT /api/space_parameters'),
+      r('POST /api/space_parameters/logo'),
+      r('POST /api/space_parameters/transfer'),
+      r('POST /api/space_parameters/delete'),
+      r('GET /api/space_parameters/audit'),
+    ],
+  },
+];
+
+/**
+ * The public routes under `/api` and `/security` (SPEC §2.1 public pages, §7 "Authentication", invitation links):
+ * listed so that a route turning public, or a new public route, is noticed too. `/api/docs*` (the API reference)
+ * is public by the access plugin.
+ */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'POST /security/token/request',
+  'POST /security/token/2fa',
+  'POST /security/token/2fa-resend',
+  'POST /security/token/refresh',
+  'GET /security/logout',
+  'POST /security/forgot-password',
+  'POST /security/reset-password',
+  'POST /security/validate-password',
+  'PUT /api/me/validate-email/:token',
+  'GET /api/timezones',
+  'GET /api/invite_admins/get-admin/:token',
+  'POST /api/invite_admins/new-user/:token',
+  'POST /api/invite_admins/join-space/:token',
+  'GET /api/invite_dealers/get-dealer/:token',
+  'POST /api/invite_dealers/new-user/:token',
+  'POST /api/invite_dealers/join-space/:token',
+  'GET /api/invite_pcos/get-pco/:token',
+  'POST /api/invite_pcos/new-user/:token',
+  'POST /api/invite_pcos/join-space/:token',
+  'GET /api/logos/:file',
+];
+
+/** The kind of record a route's path parameter names. */
+export type RecordKind =
+  | 'client'
+  | 'clientContact'
+  | 'site'
+  | 'siteContact'
+  | 'intervention'
+  | 'member'
+  | 'invite'
+  | 'dealer'
+  | 'pco'
+  | 'file';
+
+/**
+ * The record a route's path parameter names, read from its path: `/api/clients/:id` → client, … Deleting, disabling,
+ * enabling and resending are probed on a dummy id (`undefined`): passing the guard then answers 404 and changes
+ * nothing, so one probe cannot spoil the next.
+ */
+export function recordKindOf(route: string): RecordKind | undefined {
+  const [method = '', url = ''] = route.split(' ');
+  if (!url.includes('/:')) return undefined;
+  if (method === 'DELETE' || /\/(disable|enable)$/.test(url) || url.includes('/resend/')) return undefined;
+  const resource = url.split('/')[2] ?? '';
+  const kinds: Record<string, RecordKind> = {
+    clients: 'client',
+    client_contacts: 'clientContact',
+    sites: 'site',
+    site_contacts: 'siteContact',
+    interventions: 'intervention',
+    user_admins: 'member',
+    user_dealers: 'member',
+    user_pcos: 'member',
+    invite_admins: 'invite',
+    invite_dealers: 'invite',
+    invite_pcos: 'invite',
+    dealers: 'dealer',
+    pcos: 'pco',
+    avatars: 'file',
+  };
+  return kinds[resource];
+}
