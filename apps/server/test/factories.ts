@@ -3,6 +3,7 @@
  * and `login()` through the real token endpoint. Domain records are created through the API or the services.
  */
 import type { Role } from '@isoptera/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, memberships, spaces } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
@@ -137,4 +138,9 @@ export async function createPcoTeam(app: FastifyInstance, db: Db) {
     manager: { ...manager, cookie: await login(app, manager.email) },
     technician: { ...technician, cookie: await login(app, technician.email) },
   };
+}
+
+/** Sets the status of a membership (e.g. to disable it, or enable it again, behind the API's back). */
+export async function setMembershipStatus(db: Db, membershipId: string, status: 'active' | 'disabled'): Promise<void> {
+  await db.update(memberships).set({ status }).where(eq(memberships.id, membershipId));
 }

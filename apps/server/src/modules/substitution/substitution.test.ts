@@ -10,11 +10,10 @@ import {
   type HydraCollection,
   REFRESH_TOKEN_COOKIE,
 } from '@isoptera/contracts';
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { as, createMember, createSpace, login } from '../../../test/factories.js';
+import { as, createMember, createSpace, login, setMembershipStatus } from '../../../test/factories.js';
 import { memberships } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
 
@@ -352,10 +351,10 @@ describe('PUT /api/me/change-space with TWO_FACTOR_SPACES=admin,dealer', () => {
     const { person, addPcoMembership } = await pcoManagerAlsoDealerUser();
     // the dealer membership is disabled at sign-in: only the PCO one counts, no code is asked …
     await addPcoMembership();
-    await strict.db.update(memberships).set({ status: 'disabled' }).where(eq(memberships.id, person.membershipId));
+    await setMembershipStatus(strict.db, person.membershipId, 'disabled');
     const cookie = await login(strict.app, person.email);
     // … then it is enabled again: the session never passed the code
-    await strict.db.update(memberships).set({ status: 'active' }).where(eq(memberships.id, person.membershipId));
+    await setMembershipStatus(strict.db, person.membershipId, 'active');
     const response = await changeSpace(cookie, 'dealer');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: 'space_not_allowed' });
