@@ -115,8 +115,11 @@ export interface AuditEvent {
   ulid: string;
   /** Who really acted: name and e-mail, and their own space type. */
   actor: string;
+  /** `METHOD /route/pattern`, e.g. `PUT /api/clients/:ulid`. */
   action: string;
+  /** The first path segment after `/api/` (`clients`, `client_contacts`, `space_parameters` …). */
   entity_type: string | null;
+  /** The record changed (route parameter), or the one a creation answered; null when none. */
   entity_id: string | null;
   changes: unknown;
   created_at: string;

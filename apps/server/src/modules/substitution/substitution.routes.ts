@@ -101,6 +101,25 @@ export const substitutionRoutes: FastifyPluginAsyncZod<SubstitutionRoutesOptions
 };
 
 /**
+ * The record a creation answered: the `ulid` of the JSON answer, else that of its first member object that has one
+ * (`POST /api/client_contacts` answers `{client, contact}`: the client). Null when there is none.
+ */
+function createdUlidOf(payload: unknown): string | null {
+  if (typeof payload !== 'string') return null;
+  try {
+    const body = JSON.parse(payload) as Record<string, unknown>;
+    if (typeof body.ulid === 'string') return body.ulid;
+    for (const value of Object.values(body)) {
+      const ulid = (value as { ulid?: unknown } | null)?.ulid;
+      if (typeof ulid === 'string') return ulid;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Records every successful (2xx) state-changing request made under substitution, on every route of `app` (issue 4
  * "Audit trail"). Runs at `onSend` — before the answer leaves — so the row exists once the client has its answer; a
  * failure to record is logged and does not change the answer.
@@ -116,6 +135,7 @@ export function registerAuditHook(app: Parameters<FastifyPluginAsyncZod>[0], ser
         route: request.routeOptions.url ?? request.url.split('?')[0] ?? request.url,
         params: request.params as Record<string, string> | undefined,
         body: request.body,
+        createdUlid: reply.statusCode === 201 ? createdUlidOf(payload) : null,
       });
     } catch (error) {
       request.log.error({ err: error }, 'audit event not recorded');

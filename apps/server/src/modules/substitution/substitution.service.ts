@@ -36,6 +36,8 @@ export interface AuditRecord {
   route: string;
   params: Record<string, string> | undefined;
   body: unknown;
+  /** The `ulid` of the record a creation (201) answered, when there is one. */
+  createdUlid?: string | null;
 }
 
 export function createSubstitutionService({ repository }: { repository: SubstitutionRepository }) {
@@ -83,14 +85,15 @@ export function createSubstitutionService({ repository }: { repository: Substitu
     },
 
     /**
-     * Records one change made under substitution: `action` = `METHOD /route/pattern`, the entity = the first segment
-     * after `/api/` and the route's `ulid`/`id` parameter (when it has one), `changes` = the body without secrets.
+     * Records one change made under substitution: `action` = `METHOD /route/pattern`, the entity type = the first
+     * segment after `/api/` (`clients`, `client_contacts`, `space_parameters` …), its id = the route's `ulid`/`id`
+     * parameter or, for a creation, the `ulid` it answered; `changes` = the body without secrets.
      */
     async record(actor: Actor, request: AuditRecord): Promise<void> {
       if (!actor.substituteSpaceId) return;
       const who = await repository.findAccountLabel(actor.accountId);
-      const entityId = request.params?.ulid ?? request.params?.id ?? null;
-      const entityType = entityId ? (request.route.split('/')[2] ?? null) : null;
+      const entityId = request.params?.ulid ?? request.params?.id ?? request.createdUlid ?? null;
+      const entityType = request.route.split('/')[2] || null;
       await repository.insertAuditEvent({
         id: newUlid(),
         spaceId: actor.substituteSpaceId,

@@ -86,6 +86,7 @@ describe('admin substitution', () => {
     expect(event?.actor).toContain(`Alice Admin <${admin.email}>`);
     expect(event?.actor).toContain('(admin)');
     expect(event?.changes).toMatchObject({ client: { name: 'Substituted SARL' } });
+    expect(event).toMatchObject({ entity_type: 'client_contacts', entity_id: created.json().client.ulid });
     expect(JSON.stringify(event?.changes)).not.toContain('never-logged');
     // nothing is recorded for reads, and the newest comes first
     expect(events.some((e) => e.action.startsWith('GET '))).toBe(false);
