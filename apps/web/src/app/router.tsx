@@ -13,6 +13,7 @@ import { ErrorPage, NotFoundPage } from './pages/error-page';
 import { RootErrorBoundary } from './pages/root-error-boundary';
 import { RootRoute } from './root-route';
 import { RouteGuard } from './route-guard';
+import type { RouteHandle } from './route-handle';
 
 /** Route names of SPEC §2 (those of this version of the app). */
 export type RouteName =
@@ -38,6 +39,7 @@ export type RouteName =
   | 'SiteDetail'
   | 'DealerList'
   | 'PCOList'
+  | 'SpaceParameters'
   | 'Error'
   | 'NotFound';
 
@@ -47,6 +49,8 @@ export interface AppRoute {
   action: RouteAction;
   /** 'shell': inside the layout (sidebar, header) when logged in; 'bare': never (SPEC §2.3 hidden list). */
   layout: 'shell' | 'bare';
+  /** `true` hides the header alone inside the shell (SPEC §2.3: the Translations screen). */
+  hideHeader?: boolean;
   Component: ComponentType;
 }
 
@@ -214,6 +218,16 @@ export const routeTable: readonly AppRoute[] = [
     layout: 'shell',
     Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'PcosPage'),
   },
+  {
+    name: 'SpaceParameters',
+    path: '/space-parameters',
+    action: [ACTIONS.DEALER_OWNER, ACTIONS.PCO_OWNER],
+    layout: 'shell',
+    Component: lazyPage(
+      () => import('../features/space-parameters/pages/space-parameters-page'),
+      'SpaceParametersPage',
+    ),
+  },
   { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },
   { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: NotFoundPage },
 ];
@@ -245,10 +259,12 @@ function ShellRoute() {
   );
 }
 
-function toRouteObject({ path, action, Component, name }: AppRoute): RouteObject {
+function toRouteObject({ path, action, Component, name, hideHeader }: AppRoute): RouteObject {
+  const handle: RouteHandle = { hideHeader: hideHeader === true };
   return {
     id: name,
     path,
+    handle,
     element: (
       <RouteGuard action={action}>
         <Component />

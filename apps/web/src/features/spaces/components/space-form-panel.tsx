@@ -7,19 +7,19 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ManagedSpace } from '@isoptera/contracts';
-import { ImageUp } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { AddressFields } from '../../../shared/ui/address-fields';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
+import { LogoField, useLogoChoice } from '../../../shared/ui/logo-field';
 import { notify } from '../../../shared/ui/notifications';
 import { SearchPicker } from '../../../shared/ui/search-picker';
 import { SlideOver } from '../../../shared/ui/slide-over';
 import { TextField } from '../../../shared/ui/text-field';
 import { saveSpace, searchDealerOptions, uploadLogo } from '../api/spaces-api';
-import { LOGO_TYPES, logoFileError } from '../lib/logo-file';
 import {
   emptySpaceValues,
   type SpaceFormValues,
@@ -30,7 +30,6 @@ import {
   spaceViolations,
 } from '../lib/space-form';
 import type { SpaceKind } from '../lib/space-kind';
-import { SpaceLogo } from './space-logo';
 
 export interface SpaceFormPanelProps {
   kind: SpaceKind;
@@ -57,16 +56,14 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, onSaved }: SpaceFormPanelProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const logoInputId = useId();
   const mode = space ? 'edit' : 'create';
   const variant: SpaceFormVariant = { kind, mode, withDealer: kind === 'pco' && withDealer };
   const form = useForm<SpaceFormValues>({
     resolver: zodResolver(spaceFormSchema(variant)) as never,
     defaultValues: emptySpaceValues(),
   });
-  const [logo, setLogo] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [logoError, setLogoError] = useState<string | null>(null);
+  const logo = useLogoChoice();
+  const resetLogo = logo.reset;
   const [formError, setFormError] = useState<string | null>(null);
   /** A space created whose logo upload failed: a retry only uploads the logo. */
   const created = useRef<ManagedSpace | null>(null);
@@ -76,32 +73,14 @@ export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, 
   useEffect(() => {
     if (!isOpen) return;
     form.reset(space ? spaceValues(space) : emptySpaceValues());
-    setLogo(null);
-    setLogoError(null);
+    resetLogo();
     setFormError(null);
     created.current = null;
-  }, [isOpen, space, form]);
-
-  useEffect(() => {
-    if (!logo || typeof URL.createObjectURL !== 'function') {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(logo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [logo]);
-
-  const chooseLogo = (file: File | undefined) => {
-    if (!file) return;
-    const error = logoFileError(file);
-    setLogoError(error);
-    setLogo(error ? null : file);
-  };
+  }, [isOpen, space, form, resetLogo]);
 
   const logoMissing = () => {
-    if (mode === 'create' && !logo && !created.current) {
-      setLogoError('logo_required');
+    if (mode === 'create' && !logo.file && !created.current) {
+      logo.setError('logo_required');
       return true;
     }
     return false;
@@ -135,12 +114,12 @@ export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, 
         }
         if (mode === 'create') created.current = saved;
       }
-      if (logo) {
+      if (logo.file) {
         try {
-          await uploadLogo(kind, saved.ulid, logo);
+          await uploadLogo(kind, saved.ulid, logo.file);
         } catch (error) {
           const violations = spaceViolations(error);
-          setLogoError(violations ? (violations.fields[0]?.[1] ?? violations.other[0] ?? 'logo_invalid') : null);
+          logo.setError(violations ? (violations.fields[0]?.[1] ?? violations.other[0] ?? 'logo_invalid') : null);
           setFormError(
             mode === 'create' ? t('spaces:form.logoFailedAfterCreate', { name: saved.name }) : errorMessage(error),
           );
@@ -197,8 +176,6 @@ export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, 
     />
   );
 
-  const logoShown = preview ?? space?.logo ?? null;
-
   return (
     <SlideOver
       isOpen={isOpen}
@@ -224,75 +201,16 @@ export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, 
         {formError ? <FormError message={formError} /> : null}
         <Group legend={t('spaces:form.sections.identity')}>
           {text('name', t('spaces:form.name'), { required: true })}
-          <div className="flex flex-col gap-2">
-            <span className="text-sm font-medium text-gray-900">
-              {t('spaces:form.logo')}
-              {mode === 'create' ? (
-                <span aria-hidden className="text-red-700">
-                  {' '}
-                  *
-                </span>
-              ) : null}
-            </span>
-            <div className="flex items-center gap-4">
-              {logoShown ? (
-                <img
-                  src={logoShown}
-                  alt={t('spaces:form.logoPreview')}
-                  className="size-20 rounded-md border border-gray-200 bg-white object-contain"
-                />
-              ) : (
-                <SpaceLogo name={form.watch('name') || '?'} src={null} size="lg" />
-              )}
-              <div className="flex flex-col gap-1">
-                <label
-                  htmlFor={logoInputId}
-                  className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 shadow-xs hover:bg-gray-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600"
-                >
-                  <ImageUp size={16} aria-hidden />
-                  {logoShown ? t('spaces:form.replaceLogo') : t('spaces:form.chooseLogo')}
-                  <input
-                    id={logoInputId}
-                    type="file"
-                    accept={LOGO_TYPES.join(',')}
-                    className="sr-only"
-                    aria-label={t('spaces:form.logo')}
-                    aria-invalid={logoError ? true : undefined}
-                    aria-describedby={`${logoInputId}-hint`}
-                    disabled={isSaving}
-                    onChange={(event) => {
-                      chooseLogo(event.currentTarget.files?.[0]);
-                      event.currentTarget.value = '';
-                    }}
-                  />
-                </label>
-                <p id={`${logoInputId}-hint`} className="text-[13px] text-gray-600">
-                  {logo ? logo.name : t('spaces:form.logoHint')}
-                </p>
-                {logoError ? (
-                  <p role="alert" className="text-[13px] text-red-700">
-                    {logoError === 'logo_too_large' ? t('spaces:form.logoTooLarge') : translateErrorCode(logoError)}
-                  </p>
-                ) : null}
-              </div>
-            </div>
-          </div>
+          <LogoField
+            choice={logo}
+            current={space?.logo ?? null}
+            name={form.watch('name')}
+            isRequired={mode === 'create'}
+            isDisabled={isSaving}
+          />
         </Group>
         <Group legend={t('spaces:form.sections.address')}>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              {text('address.label', t('spaces:form.addressLabel'), {
-                required: true,
-                description: t('spaces:form.addressLabelHint'),
-              })}
-            </div>
-            <div className="sm:col-span-2">{text('address.street', t('spaces:form.street'))}</div>
-            {text('address.postal_code', t('spaces:form.postalCode'))}
-            {text('address.city', t('spaces:form.city'))}
-            <div className="sm:col-span-2">{text('address.country', t('spaces:form.country'))}</div>
-            {text('address.latitude', t('spaces:form.latitude'), { required: true, inputMode: 'decimal' })}
-            {text('address.longitude', t('spaces:form.longitude'), { required: true, inputMode: 'decimal' })}
-          </div>
+          <AddressFields control={form.control} name="address" isDisabled={isSaving} />
         </Group>
         <Group legend={t('spaces:form.sections.account')}>
           {mode === 'create'

@@ -12,8 +12,8 @@ import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Highlight } from '../../../shared/ui/highlight';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { SpaceLogo } from '../../../shared/ui/space-logo';
 import type { SpaceKind } from '../lib/space-kind';
-import { SpaceLogo } from './space-logo';
 
 export interface SpacesTableProps {
   kind: SpaceKind;

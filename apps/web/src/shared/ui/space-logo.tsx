@@ -1,5 +1,5 @@
 /** A space's logo thumbnail, or its initials on a grey square when it has none. Decorative (the name is next to it). */
-import { cn } from '../../../shared/lib/cn';
+import { cn } from '../lib/cn';
 
 /** Up to two initials of a name (`Termites Services Lyon` → `TS`). */
 export function spaceInitials(name: string): string {
