@@ -6,7 +6,7 @@
  */
 import type { ManagedSpace } from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
 import { dismissNotification } from '../../../shared/ui/notifications';
 import { sendJson, sendProblem, startTestServer, type TestServer } from '../../../test/test-server';
@@ -53,6 +53,12 @@ beforeAll(async () => {
       return sendJson(response, 200, { ...LYON, ...JSON.parse(request.body), dealer: LYON.dealer });
     }
     if (request.method === 'POST' && url.pathname.endsWith('/logo')) return sendJson(response, 204, null);
+    if (request.method === 'POST' && url.pathname.includes('/connect-on-')) {
+      const body = JSON.parse(request.body) as Record<string, string>;
+      const ulid = body.connected_on_pco_ulid ?? body.connected_on_dealer_ulid;
+      if (ulid === 'P2') return sendProblem(response, 404, 'connected_on_pco_not_found');
+      return sendJson(response, 204, null);
+    }
     return sendProblem(response, 404, 'not_found');
   });
   configureHttpClient({ baseUrl: server.url, getAuthState: () => true, navigate: () => {} });
@@ -87,6 +93,40 @@ function fillDealer(dialog: HTMLElement) {
   type(field(dialog, 'Longitude'), '-0.64539');
   type(field(dialog, "Owner's e-mail address"), 'owner@ouest.fr');
 }
+
+describe('entering a space (substitution)', () => {
+  let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
+  beforeEach(() => {
+    assign = vi.fn<(url: string) => void>();
+    vi.spyOn(window.location, 'assign').mockImplementation(assign);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('an admin enters a PCO or a dealer with the call of its type, then the app restarts on /', async () => {
+    renderScreen('/pcos', '/pcos', <PcosPage />, currentUserOf('admin'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enter the space of Termites Services Lyon' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(writes().map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'POST /api/user_admins/connect-on-pco {"connected_on_pco_ulid":"P1"}',
+    ]);
+  });
+
+  it('an admin enters a dealer', async () => {
+    renderScreen('/dealers', '/dealers', <DealersPage />, currentUserOf('admin'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enter the space of Isoptera Sud' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/user_admins/connect-on-dealer']);
+  });
+
+  it('a dealer enters its PCO with its own call; a refusal is told and nothing restarts', async () => {
+    renderScreen('/pcos', '/pcos', <PcosPage />, currentUserOf('dealer'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enter the space of Nice Xylo' }));
+    expect(await screen.findByText('This pest-control operator cannot be found.')).toBeTruthy();
+    expect(screen.getByText('Could not enter this space')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/user_dealers/connect-on-pco']);
+  });
+});
 
 describe('PCOList', () => {
   it('lists the PCOs with city, owner, pending invitation, dealer and last login, and sends the URL query', async () => {
