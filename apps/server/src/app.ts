@@ -21,6 +21,7 @@ import { modules as defaultModules } from './modules/index.js';
 import { accessPlugin } from './platform/auth/access-plugin.js';
 import { type Db, pingDatabase } from './platform/db/database.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
+import { createEventBus } from './platform/events/event-bus.js';
 import { registerSpa } from './platform/http/spa.js';
 import { createMailPlatform, type MailPlatform } from './platform/mail/mail-queue.js';
 import type { AppModule } from './platform/module.js';
@@ -92,12 +93,13 @@ export async function buildApp({ config, db, modules = defaultModules, mail }: A
   });
 
   const mailPlatform = mail ?? createMailPlatform({ config, db, log: app.log });
+  const events = createEventBus();
   app.addHook('onReady', () => mailPlatform.start());
   app.addHook('onClose', () => mailPlatform.stop());
 
   await app.register(healthRoutes, { ping: () => pingDatabase(db) });
   for (const module of modules) {
-    await module.register(app, { db, config, mail: mailPlatform });
+    await module.register(app, { db, config, mail: mailPlatform, events });
   }
   await registerSpa(app, config.webDist);
   return app;

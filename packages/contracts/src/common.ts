@@ -57,7 +57,7 @@ export const dateTimeInput = (requiredCode: string, invalidCode: string) =>
 export const dateInput = (code: string) => z.string({ error: code }).regex(DATE_PATTERN, { error: code });
 
 /** A coordinate as text or number; answered as text rounded upward to 9 decimals. */
-const coordinate = (code: string, limit: number) =>
+export const coordinate = (code: string, limit: number) =>
   z.union([z.string(), z.number()], { error: code }).transform((value, ctx) => {
     const text = String(value).trim();
     const number = Number(text);

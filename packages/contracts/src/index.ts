@@ -4,6 +4,7 @@ export * from './clients.js';
 export * from './common.js';
 export * from './constants.js';
 export * from './enums.js';
+export * from './equipment.js';
 export * from './errors.js';
 export * from './identity.js';
 export * from './interventions.js';

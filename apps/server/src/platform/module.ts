@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from './db/database.js';
+import type { EventBus } from './events/event-bus.js';
 import type { MailQueue } from './mail/mail.js';
 
 export interface ModuleDeps {
@@ -12,6 +13,8 @@ export interface ModuleDeps {
   config: Config;
   /** Outgoing e-mail, delivered by a background job. */
   mail: MailQueue;
+  /** Live events of each space, relayed to browsers by server-sent events. */
+  events: EventBus;
 }
 
 export interface AppModule {

@@ -2,6 +2,7 @@
 export * from './accounts.js';
 export * from './audit.js';
 export * from './clients.js';
+export * from './equipment.js';
 export * from './identity.js';
 export * from './interventions.js';
 export * from './sites.js';

@@ -1,0 +1,344 @@
+/**
+ * Connected equipment, telemetry, alerts and logs (issue 5; SPEC §1 "Equipment", §2.7 "Sites", §3 "Equipment",
+ * "Site" `priority_sum`, the alert, trap-type and trap-state enumerations). Gateways (boxes) relay the radio readings
+ * of in-ground (IGS) and above-ground (AGS) stations. Times are ISO 8601 with offset in answers (the actor's time zone)
+ * and ISO 8601 with an offset or `Z` in uplinks (device clocks are UTC).
+ */
+import { z } from 'zod';
+import { coordinate, reference } from './common.js';
+import { type AlertType, TREATMENT_TYPES, type TreatmentType } from './enums.js';
+
+// ─── Enumerations ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Kinds of equipment: a gateway (box), an in-ground station (IGS), an above-ground station (AGS). */
+export const EQUIPMENT_KINDS = ['gateway', 'igs', 'ags'] as const;
+export type EquipmentKind = (typeof EQUIPMENT_KINDS)[number];
+/** The station kinds (they report readings through a gateway). */
+export const STATION_KINDS = ['igs', 'ags'] as const satisfies readonly EquipmentKind[];
+
+/** Trap types, SPEC §3: interior / exterior, connected or not. */
+export const TRAP_TYPES = ['interior', 'interior_not_connected', 'exterior', 'exterior_not_connected'] as const;
+export type TrapType = (typeof TRAP_TYPES)[number];
+
+/** Trap state (numeric, SPEC §3): init 0, operational 1, warning 2, error 3. */
+export const TRAP_STATES = { INIT: 0, OPERATIONAL: 1, WARNING: 2, ERROR: 3 } as const;
+export type TrapState = (typeof TRAP_STATES)[keyof typeof TRAP_STATES];
+export const TRAP_STATE_VALUES = [0, 1, 2, 3] as const;
+
+/** Battery level, SPEC §3 (the English text also says 'high' for Operational). */
+export const BATTERY_LEVELS = ['Low', 'Medium', 'Operational'] as const;
+export type BatteryLevel = (typeof BATTERY_LEVELS)[number];
+
+/** The masonry/natural flag (numeric, SPEC §3): 0 natural ground, 1 masonry. */
+export const MASONRY_VALUES = [0, 1] as const;
+
+/** The alert types the rules produce (SPEC §3 `ALERT_TYPES` without OTHERS and NONE). */
+export const RULE_ALERT_TYPES = [
+  'TYPE_TERMITE_ALERT',
+  'TYPE_COLONY_DETECTED',
+  'TYPE_LOW_BATTERY',
+  'TYPE_COMMUNICATION_ERROR',
+  'TYPE_COMMUNICATION_WEAK_SIGNAL',
+] as const satisfies readonly AlertType[];
+export type RuleAlertType = (typeof RULE_ALERT_TYPES)[number];
+
+/**
+ * The weight of each open alert in its site's `priority_sum` (SPEC §3 "Site"); the highest-weighted open alert gives
+ * the site's `main_alert_type`.
+ */
+export const ALERT_PRIORITIES: Record<RuleAlertType, number> = {
+  TYPE_COLONY_DETECTED: 50,
+  TYPE_TERMITE_ALERT: 20,
+  TYPE_COMMUNICATION_ERROR: 5,
+  TYPE_LOW_BATTERY: 2,
+  TYPE_COMMUNICATION_WEAK_SIGNAL: 1,
+};
+/** The alert types that e-mail the members with `mail_notification` and move a site in operation to check. */
+export const TERMITE_ALERT_TYPES = [
+  'TYPE_TERMITE_ALERT',
+  'TYPE_COLONY_DETECTED',
+] as const satisfies readonly RuleAlertType[];
+
+/** Why an alert closed: its condition cleared, or a user acknowledged it. */
+export const ALERT_CLOSE_REASONS = ['cleared', 'acknowledged'] as const;
+export type AlertCloseReason = (typeof ALERT_CLOSE_REASONS)[number];
+
+/** How an uplink arrived. */
+export const UPLINK_TRANSPORTS = ['http', 'mqtt'] as const;
+export type UplinkTransport = (typeof UPLINK_TRANSPORTS)[number];
+
+// ─── Equipment ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** An open alert as the equipment list shows it. */
+export interface EquipmentAlert {
+  ulid: string;
+  type: RuleAlertType;
+  opened_at: string;
+}
+
+/**
+ * A gateway or a station of a site (SPEC §3 "Equipment"). `GET /api/sites/{ulid}/equipment` answers a
+ * `HydraCollection<Equipment>` of all of the site's equipment (gateways first, then by reference); 404 for a site of
+ * another space.
+ */
+export interface Equipment {
+  '@id': string;
+  '@type': 'Equipment';
+  ulid: string;
+  site_ulid: string;
+  kind: EquipmentKind;
+  /** Label shown to people, e.g. `IGS-07`. */
+  reference: string;
+  serial_number: string;
+  /** Stations only. */
+  trap_type: TrapType | null;
+  /** Stations only: monitoring (TYPE_PREVENTION) or baiting (TYPE_ELIMINATION). */
+  treatment_type: TreatmentType | null;
+  state: TrapState;
+  /** 0 natural ground, 1 masonry; stations only. */
+  masonry: 0 | 1 | null;
+  installed_at: string | null;
+  firmware_version: string | null;
+  /** Decimal degrees as text (9 decimals), or null. */
+  gps_position: { latitude: string; longitude: string } | null;
+  /** Received signal strength in dBm (e.g. -95), or null before the first uplink. */
+  signal_level: number | null;
+  battery_level: BatteryLevel | null;
+  /** Battery charge in percent, when the device reports it. */
+  battery_percent: number | null;
+  /** A station's gateway (`ulid`), or null. */
+  gateway_ulid: string | null;
+  /** Installation pictures, oldest first. */
+  pictures: { ulid: string; url: string }[];
+  last_update_at: string | null;
+  /** Opening time of the oldest open alert of this equipment, or null. */
+  alert_since: string | null;
+  alerts: EquipmentAlert[];
+}
+
+/**
+ * `POST /api/sites/{ulid}/equipment` (PCO action; 201 {@link EquipmentCreated}): registers a gateway or a station.
+ * `serial_number` is unique across the platform (409 `serial_number_already_exist`). A station's `gateway` is the IRI
+ * of a gateway of the same site (422 `gateway_invalid`); `trap_type` and `treatment_type` are required for a station.
+ * Pictures: `POST /api/equipment/{ulid}/pictures` (multipart `file`, JPEG/PNG/WebP by content, ≤ 10 MB; 201).
+ * Removal: `DELETE /api/equipment/{ulid}` (204; its readings and alerts go with it, the site's priority is recomputed).
+ */
+export const equipmentInput = z
+  .object({
+    kind: z.enum(EQUIPMENT_KINDS, { error: 'kind_invalid' }),
+    reference: z.string({ error: 'reference_required' }).trim().min(1, { error: 'reference_required' }).max(64),
+    serial_number: z
+      .string({ error: 'serial_number_required' })
+      .trim()
+      .min(4, { error: 'serial_number_invalid' })
+      .max(64, { error: 'serial_number_invalid' })
+      .regex(/^[A-Za-z0-9._-]+$/, { error: 'serial_number_invalid' }),
+    trap_type: z.enum(TRAP_TYPES, { error: 'trap_type_invalid' }).nullish(),
+    treatment_type: z.enum(TREATMENT_TYPES, { error: 'treatment_type_invalid' }).nullish(),
+    masonry: z.union([z.literal(0), z.literal(1)], { error: 'masonry_invalid' }).nullish(),
+    latitude: coordinate('latitude_invalid', 90).nullish(),
+    longitude: coordinate('longitude_invalid', 180).nullish(),
+    installed_at: z.iso.datetime({ offset: true, error: 'installed_at_invalid' }).nullish(),
+    gateway: reference(['equipment'], 'gateway_invalid').nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'gateway') return;
+    if (!value.trap_type) ctx.addIssue({ code: 'custom', path: ['trap_type'], message: 'trap_type_required' });
+    if (!value.treatment_type) {
+      ctx.addIssue({ code: 'custom', path: ['treatment_type'], message: 'treatment_type_required' });
+    }
+  });
+export type EquipmentInput = z.input<typeof equipmentInput>;
+
+/**
+ * The answer of a registration: the equipment, and for a gateway its device credential, shown this once (only its
+ * hash is stored). `POST /api/equipment/{ulid}/credential` issues a new one (200 `{device_credential}`) and the old one
+ * stops working.
+ */
+export type EquipmentCreated = Equipment & { device_credential?: string };
+
+/** Picture limits: ≤ 10 MB, checked by content, resized to fit this square (pixels), stored as WebP. */
+export const EQUIPMENT_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+export const EQUIPMENT_PICTURE_SIZE_PX = 1600;
+
+// ─── Uplinks (gateway → server) ────────────────────────────────────────────────────────────────────────────────────
+
+/** At most this many readings in one uplink. */
+export const UPLINK_MAX_READINGS = 1000;
+
+/** One station reading of an uplink. */
+export const uplinkReading = z.object({
+  /** The station's serial number. */
+  serial_number: z.string().min(1).max(64),
+  /** When the station measured (ISO 8601 with offset or Z). Not more than 5 minutes in the future. */
+  measured_at: z.iso.datetime({ offset: true }),
+  /** Termite activity index, 0 (none) to 100 (intense). */
+  termite_activity: z.number().int().min(0).max(100),
+  /** Bait consumed since the bait was placed, in percent (0–100); 0 for a monitoring station. */
+  bait_consumption: z.number().int().min(0).max(100),
+  battery_level: z.enum(BATTERY_LEVELS),
+  battery_percent: z.number().int().min(0).max(100).optional(),
+  /** Received signal strength, dBm. */
+  signal_level: z.number().int().min(-150).max(0),
+  state: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+});
+export type UplinkReading = z.infer<typeof uplinkReading>;
+
+/**
+ * The one uplink payload (HTTP and MQTT): the gateway's own status and a batch of station readings.
+ * - HTTP: `POST /api/uplinks` with `Authorization: Device <device_credential>`; the gateway's serial in the body must
+ *   be the credential's. Answers 200 {@link UplinkResult}; 401 `device_unauthorized` (unknown, revoked or mismatched
+ *   credential); 400/422 for a malformed payload (nothing stored).
+ * - MQTT (broker `MQTT_URL`): publish QoS 1 on `isoptera/v1/gateways/{serial_number}/uplink` a JSON object of this
+ *   shape plus `credential`; the server answers the {@link UplinkResult} (or `{error}`) on
+ *   `isoptera/v1/gateways/{serial_number}/ack`.
+ * A reading is stored once per (station, `measured_at`): a repeated one counts in `duplicates`. A reading of a station
+ * that is unknown, of another space, or not on this gateway's site is rejected (`unknown_station`). Accepted means
+ * committed to the database.
+ */
+export const uplinkPayload = z.object({
+  gateway: z.object({
+    serial_number: z.string().min(1).max(64),
+    /** When the gateway sent the uplink. */
+    sent_at: z.iso.datetime({ offset: true }),
+    firmware_version: z.string().max(32).optional(),
+    battery_level: z.enum(BATTERY_LEVELS).optional(),
+    battery_percent: z.number().int().min(0).max(100).optional(),
+    signal_level: z.number().int().min(-150).max(0).optional(),
+    state: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
+    latitude: coordinate('latitude_invalid', 90).optional(),
+    longitude: coordinate('longitude_invalid', 180).optional(),
+  }),
+  readings: z.array(uplinkReading).max(UPLINK_MAX_READINGS).default([]),
+});
+export type UplinkPayload = z.input<typeof uplinkPayload>;
+/** The MQTT message: the payload plus the gateway's device credential. */
+export const mqttUplinkMessage = uplinkPayload.extend({ credential: z.string().min(1) });
+
+/** The answer to an uplink. `rejected[].index` is the reading's position in `readings`. */
+export interface UplinkResult {
+  accepted: number;
+  duplicates: number;
+  rejected: { index: number; serial_number: string; code: 'unknown_station' | 'measured_at_in_future' }[];
+}
+
+/** MQTT topics (`{serial}` = the gateway's serial number). */
+export const MQTT_UPLINK_TOPIC = 'isoptera/v1/gateways/+/uplink';
+export const mqttUplinkTopic = (serial: string) => `isoptera/v1/gateways/${serial}/uplink`;
+export const mqttAckTopic = (serial: string) => `isoptera/v1/gateways/${serial}/ack`;
+
+// ─── Readings history ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /api/equipment/{ulid}/readings?from&to` (PCO action; ISO 8601 date-times, default the last 30 days, at most
+ * 400 days): a station's readings over the period, oldest first. When the period holds more than
+ * {@link READINGS_MAX_POINTS} readings they are averaged into that many equal time buckets (`bucketed: true`).
+ */
+export const readingsQuery = z.object({
+  from: z.iso.datetime({ offset: true, error: 'from_invalid' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to_invalid' }).optional(),
+});
+export const READINGS_MAX_POINTS = 500;
+export interface ReadingPoint {
+  measured_at: string;
+  termite_activity: number;
+  bait_consumption: number;
+  battery_percent: number | null;
+  signal_level: number;
+  state: TrapState;
+}
+export interface ReadingSeries {
+  equipment_ulid: string;
+  from: string;
+  to: string;
+  bucketed: boolean;
+  points: ReadingPoint[];
+}
+
+// ─── Alerts and logs ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * An entry of a site's alert log. `GET /api/sites/{ulid}/logs?page&equipment.ulid` (PCO action): the site's alerts,
+ * open and closed, newest first, 30 a page (`HydraCollection<AlertLogEntry>`), optionally of one equipment.
+ * `POST /api/alerts/{ulid}/acknowledge` (PCO action) closes an open alert (200 AlertLogEntry; 409
+ * `alert_already_closed`). A site-level alert (colony) has `equipment: null`.
+ */
+export interface AlertLogEntry {
+  '@id': string;
+  ulid: string;
+  type: RuleAlertType;
+  priority: number;
+  equipment: { ulid: string; reference: string; kind: EquipmentKind } | null;
+  opened_at: string;
+  closed_at: string | null;
+  close_reason: AlertCloseReason | null;
+  /** Who acknowledged it (first and last name), or null. */
+  acknowledged_by: string | null;
+  /** What triggered it, e.g. `{termite_activity: 72, threshold: 30}`. */
+  details: Record<string, unknown>;
+}
+export const alertLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  'equipment.ulid': z.string().max(26).optional(),
+});
+
+/**
+ * An entry of a site's synchronisation log (one per uplink of its gateways). `GET /api/sites/{ulid}/sync_logs?page`
+ * (PCO action): newest first, 30 a page.
+ */
+export interface SyncLogEntry {
+  ulid: string;
+  gateway: { ulid: string; serial_number: string; reference: string } | null;
+  transport: UplinkTransport;
+  received_at: string;
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  /** Reasons of the rejections or of a failed uplink, e.g. `[{serial_number, code}]`. */
+  errors: { serial_number?: string; code: string }[];
+}
+
+// ─── Alert settings (PCO) ─────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The alert thresholds of a PCO space. `GET /api/alert_settings` (PCO action) and `PUT /api/alert_settings` (PCO
+ * owner; 200 AlertSettings).
+ */
+export const alertSettingsInput = z.object({
+  /** A reading's termite activity at or above this opens TYPE_TERMITE_ALERT (1–100). */
+  termite_activity_threshold: z.number().int().min(1).max(100),
+  /** This many stations of a site in termite alert at once open TYPE_COLONY_DETECTED (2–20). */
+  colony_station_count: z.number().int().min(2).max(20),
+  /** Bait consumption (percent) that, rising on each of `bait_consumption_days` consecutive days, is a colony. */
+  bait_consumption_threshold: z.number().int().min(1).max(100),
+  bait_consumption_days: z.number().int().min(1).max(30),
+  /** A signal below this (dBm) opens TYPE_COMMUNICATION_WEAK_SIGNAL. */
+  weak_signal_dbm: z.number().int().min(-150).max(-30),
+  /** Expected time between two uplinks of a device, in hours; silence for twice this opens TYPE_COMMUNICATION_ERROR. */
+  expected_uplink_hours: z.number().int().min(1).max(168),
+});
+export type AlertSettings = z.infer<typeof alertSettingsInput>;
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  termite_activity_threshold: 30,
+  colony_station_count: 2,
+  bait_consumption_threshold: 10,
+  bait_consumption_days: 3,
+  weak_signal_dbm: -115,
+  expected_uplink_hours: 24,
+};
+
+// ─── Live events (server-sent events) ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /api/events` (PCO action; `text/event-stream`): the changes of the actor's space as they happen, so that open
+ * lists refresh. Event names and data: `alert` {@link AlertEvent}; a comment line `: ping` every 25 s keeps the
+ * connection open.
+ */
+export const SERVER_EVENT_NAMES = ['alert'] as const;
+export interface AlertEvent {
+  kind: 'opened' | 'closed';
+  alert_ulid: string;
+  type: RuleAlertType;
+  site_ulid: string;
+  equipment_ulid: string | null;
+}
