@@ -306,16 +306,40 @@ export interface SyncLogEntry {
  */
 export const alertSettingsInput = z.object({
   /** A reading's termite activity at or above this opens TYPE_TERMITE_ALERT (1–100). */
-  termite_activity_threshold: z.number().int().min(1).max(100),
+  termite_activity_threshold: z
+    .number({ error: 'threshold_invalid' })
+    .int({ error: 'threshold_invalid' })
+    .min(1, { error: 'threshold_invalid' })
+    .max(100, { error: 'threshold_invalid' }),
   /** This many stations of a site in termite alert at once open TYPE_COLONY_DETECTED (2–20). */
-  colony_station_count: z.number().int().min(2).max(20),
+  colony_station_count: z
+    .number({ error: 'threshold_invalid' })
+    .int({ error: 'threshold_invalid' })
+    .min(2, { error: 'threshold_invalid' })
+    .max(20, { error: 'threshold_invalid' }),
   /** Bait consumption (percent) that, rising on each of `bait_consumption_days` consecutive days, is a colony. */
-  bait_consumption_threshold: z.number().int().min(1).max(100),
-  bait_consumption_days: z.number().int().min(1).max(30),
+  bait_consumption_threshold: z
+    .number({ error: 'threshold_invalid' })
+    .int({ error: 'threshold_invalid' })
+    .min(1, { error: 'threshold_invalid' })
+    .max(100, { error: 'threshold_invalid' }),
+  bait_consumption_days: z
+    .number({ error: 'threshold_invalid' })
+    .int({ error: 'threshold_invalid' })
+    .min(1, { error: 'threshold_invalid' })
+    .max(30, { error: 'threshold_invalid' }),
   /** A signal below this (dBm) opens TYPE_COMMUNICATION_WEAK_SIGNAL. */
-  weak_signal_dbm: z.number().int().min(-150).max(-30),
+  weak_signal_dbm: z
+    .number({ error: 'threshold_invalid' })
+    .int({ error: 'threshold_invalid' })
+    .min(-150, { error: 'threshold_invalid' })
+    .max(-30, { error: 'threshold_invalid' }),
   /** Expected time between two uplinks of a device, in hours; silence for twice this opens TYPE_COMMUNICATION_ERROR. */
-  expected_uplink_hours: z.number().int().min(1).max(168),
+  expected_uplink_hours: z
+    .number({ error: 'threshold_invalid' })
+    .int({ error: 'threshold_invalid' })
+    .min(1, { error: 'threshold_invalid' })
+    .max(168, { error: 'threshold_invalid' }),
 });
 export type AlertSettings = z.infer<typeof alertSettingsInput>;
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {

@@ -69,6 +69,13 @@ export const ERROR_STATUS = {
   connected_on_pco_not_found: 404,
   connected_on_dealer_not_found: 404,
   dealer_not_found: 404,
+  // equipment, telemetry and alerts (issue 5)
+  equipment_not_found: 404,
+  serial_number_already_exist: 409,
+  equipment_not_a_gateway: 409,
+  device_unauthorized: 401,
+  alert_not_found: 404,
+  alert_already_closed: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -156,6 +163,22 @@ export const VIOLATION_CODES = [
   'new_owner_required',
   'new_owner_invalid',
   'confirmation_invalid',
+  // equipment, telemetry and alerts (issue 5)
+  'kind_invalid',
+  'reference_required',
+  'serial_number_required',
+  'serial_number_invalid',
+  'trap_type_required',
+  'trap_type_invalid',
+  'treatment_type_required',
+  'masonry_invalid',
+  'installed_at_invalid',
+  'gateway_invalid',
+  'picture_invalid',
+  'from_invalid',
+  'to_invalid',
+  'period_invalid',
+  'threshold_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 
