@@ -113,8 +113,10 @@ export const SPACE_RETENTION_DAYS = 90;
 /** `GET /api/space_parameters/audit?page`: changes made in the space under substitution, newest first. */
 export interface AuditEvent {
   ulid: string;
-  /** Who really acted: name and e-mail, and their own space type. */
+  /** Who really acted: `First Last <e-mail>`. */
   actor: string;
+  /** The space type of the account's own membership that acted (admin or dealer), when known. */
+  actor_type: UserType | null;
   /** `METHOD /route/pattern`, e.g. `PUT /api/clients/:ulid`. */
   action: string;
   /** The first path segment after `/api/` (`clients`, `client_contacts`, `space_parameters` …). */

@@ -112,7 +112,8 @@ export function createSubstitutionService({ repository }: { repository: Substitu
       const { rows, total } = await repository.listAuditEvents(actor.spaceId, window);
       const members: AuditEvent[] = rows.map(({ event, actorType }) => ({
         ulid: event.id,
-        actor: actorType ? `${event.actorLabel} (${actorType})` : event.actorLabel,
+        actor: event.actorLabel,
+        actor_type: actorType ?? null,
         action: event.action,
         entity_type: event.entityType,
         entity_id: event.entityId,

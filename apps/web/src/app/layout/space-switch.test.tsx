@@ -42,8 +42,10 @@ function user(extra: Partial<CurrentUser> = {}): CurrentUser {
     ...extra,
   };
 }
+/** An admin; `substituting` gives the current user the server answers during a substitution into that space. */
 const admin = (extra: Partial<CurrentUser> = {}) =>
   user({
+    '@id': '/api/user_admins/ME',
     user_type: 'admin',
     role: 'ROLE_ADMIN_SPACE_ADMIN',
     have_user_admin_space: true,
@@ -52,6 +54,16 @@ const admin = (extra: Partial<CurrentUser> = {}) =>
     pco: null,
     ...extra,
   });
+/** As `GET /api/me` answers on substitution: the entered space's type and the owner role, the own member IRI. */
+const substituting = (own: CurrentUser, into: { pco?: typeof KYOTO; dealer?: typeof OSAKA }): CurrentUser => ({
+  ...own,
+  user_type: into.pco ? 'pco' : 'dealer',
+  role: into.pco ? 'ROLE_PCO_SPACE_OWNER' : 'ROLE_DEALER_SPACE_OWNER',
+  connected_on_pco: into.pco ?? null,
+  connected_on_dealer: into.dealer ?? null,
+});
+const dealerOwner = () =>
+  user({ '@id': '/api/user_dealers/ME', user_type: 'dealer', role: 'ROLE_DEALER_SPACE_OWNER', pco: null });
 
 let server: TestServer;
 /** Status of the next change or leave answer, and a gate holding it back while the test looks at the pending state. */
@@ -86,16 +98,14 @@ describe('which spaces and which leave call', () => {
     expect(availableSpaces(user())).toEqual(['dealer', 'pco']);
     expect(showsSpaceSelector(user())).toBe(true);
     expect(showsSpaceSelector(user({ have_user_dealer_space: false }))).toBe(false);
-    expect(showsSpaceSelector(admin({ have_user_pco_space: true, connected_on_pco: KYOTO }))).toBe(false);
+    expect(showsSpaceSelector(substituting(admin({ have_user_pco_space: true }), { pco: KYOTO }))).toBe(false);
     expect(showsSpaceSelector(null)).toBe(false);
   });
 
   it('leaves a PCO or a dealer with the call of the user own type', () => {
-    expect(leavePath(admin({ connected_on_pco: KYOTO }))).toBe('/api/user_admins/disconnect-on-pco');
-    expect(leavePath(admin({ connected_on_dealer: OSAKA }))).toBe('/api/user_admins/disconnect-on-dealer');
-    expect(
-      leavePath(user({ user_type: 'dealer', role: 'ROLE_DEALER_SPACE_OWNER', pco: null, connected_on_pco: KYOTO })),
-    ).toBe('/api/user_dealers/disconnect-on-pco');
+    expect(leavePath(substituting(admin(), { pco: KYOTO }))).toBe('/api/user_admins/disconnect-on-pco');
+    expect(leavePath(substituting(admin(), { dealer: OSAKA }))).toBe('/api/user_admins/disconnect-on-dealer');
+    expect(leavePath(substituting(dealerOwner(), { pco: KYOTO }))).toBe('/api/user_dealers/disconnect-on-pco');
     expect(leavePath(user())).toBeNull();
   });
 });
@@ -146,7 +156,7 @@ describe('SpaceSelector', () => {
   });
 
   it('is absent with a single space or during substitution', () => {
-    renderWithSession(<SpaceSelector />, admin({ connected_on_pco: KYOTO, have_user_pco_space: true }), '/home');
+    renderWithSession(<SpaceSelector />, substituting(admin({ have_user_pco_space: true }), { pco: KYOTO }), '/home');
     expect(screen.queryByRole('button', { name: /Workspace/ })).toBeNull();
   });
 });
@@ -155,7 +165,7 @@ describe('SubstitutionBanner', () => {
   it('names the space entered; leaving asks first, then calls the leave path and restarts on /', async () => {
     const { reloadMe, location } = renderWithSession(
       <SubstitutionBanner />,
-      admin({ connected_on_pco: KYOTO }),
+      substituting(admin(), { pco: KYOTO }),
       '/sites',
     );
     expect(screen.getByRole('status').textContent).toContain('you are acting as the owner of “Kyoto Termites”');
@@ -172,7 +182,7 @@ describe('SubstitutionBanner', () => {
   });
 
   it('cancel keeps the substitution', async () => {
-    renderWithSession(<SubstitutionBanner />, admin({ connected_on_dealer: OSAKA }), '/pcos');
+    renderWithSession(<SubstitutionBanner />, substituting(admin(), { dealer: OSAKA }), '/pcos');
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());

@@ -33,14 +33,18 @@ export function showsSpaceSelector(me: CurrentUser | null): boolean {
 }
 
 /**
- * The leave call of SPEC §4 "Substitution exit", by the user's own type and the space entered:
+ * The leave call of SPEC §4 "Substitution exit", by the user's OWN type and the space entered:
  * `/api/user_admins/disconnect-on-pco|disconnect-on-dealer`, `/api/user_dealers/disconnect-on-pco`; null when the
- * user is not on substitution.
+ * user is not on substitution. During substitution `user_type` is the entered space's type, so the own type is read
+ * from the member IRI (`@id`, `/api/user_admins/{ulid}`), which stays that of the account's own membership.
  */
 export function leavePath(me: CurrentUser | null): string | null {
   if (!me || !isSubstituting(me)) return null;
+  const collection = me['@id'].split('/').slice(0, 3).join('/');
+  const own = Object.values(USERS_PATH).find((path) => path === collection);
+  if (!own) return null;
   const target = me.connected_on_pco ? 'disconnect-on-pco' : 'disconnect-on-dealer';
-  return `${USERS_PATH[me.user_type]}/${target}`;
+  return `${own}/${target}`;
 }
 
 /** Reloads the current user, goes to BaseRoute and reloads the page (SPEC §4). */

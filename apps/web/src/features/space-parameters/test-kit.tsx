@@ -48,7 +48,8 @@ export function auditEvent(
 ): AuditEvent {
   return {
     ulid,
-    actor: 'Alice Admin <alice@isoptera.example> (admin)',
+    actor: 'Alice Admin <alice@isoptera.example>',
+    actor_type: 'admin',
     action,
     entity_type: null,
     entity_id: null,

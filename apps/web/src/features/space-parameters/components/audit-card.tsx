@@ -31,7 +31,12 @@ function AuditEntry({ event }: { event: AuditEvent }) {
   return (
     <li className="flex flex-col gap-1.5 px-4 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <p className="text-sm font-medium text-gray-900">{event.actor}</p>
+        <p className="text-sm font-medium text-gray-900">
+          {event.actor}
+          {event.actor_type ? (
+            <span className="font-normal text-gray-600"> · {t(`enums:user_type.${event.actor_type}`)}</span>
+          ) : null}
+        </p>
         <time dateTime={event.created_at} className="text-[13px] text-gray-600">
           {format.dateTime(event.created_at)}
         </time>
@@ -57,9 +62,15 @@ function AuditEntry({ event }: { event: AuditEvent }) {
           <summary className="w-fit cursor-pointer rounded text-brand-700 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-brand-600">
             {t('spaceParameters:audit.details')}
           </summary>
-          <pre className="mt-2 max-h-64 overflow-auto rounded-md bg-gray-50 p-3 font-mono text-[12px] text-gray-800">
-            {json}
-          </pre>
+          {/* a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable) */}
+          <section
+            aria-label={t('spaceParameters:audit.details')}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users scroll long data sent
+            tabIndex={0}
+            className="mt-2 max-h-64 overflow-auto rounded-md bg-gray-50 p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
+            <pre className="font-mono text-[12px] text-gray-800">{json}</pre>
+          </section>
         </details>
       ) : null}
     </li>

@@ -295,7 +295,7 @@ describe('SpaceParameters audit trail', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items.length).toBe(30);
     const first = items[0] as HTMLElement;
-    expect(first.textContent).toContain('Alice Admin <alice@isoptera.example> (admin)');
+    expect(first.textContent).toContain('Alice Admin <alice@isoptera.example> · Administration');
     expect(first.textContent).toContain('05/03/2026');
     expect(first.textContent).toContain('14:30');
     expect(within(first).getByText('Change')).toBeTruthy();

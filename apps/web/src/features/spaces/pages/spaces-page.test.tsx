@@ -95,9 +95,9 @@ function fillDealer(dialog: HTMLElement) {
 }
 
 describe('entering a space (substitution)', () => {
-  let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
+  let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
   beforeEach(() => {
-    assign = vi.fn<(url: string) => void>();
+    assign = vi.fn<(url: string | URL) => void>();
     vi.spyOn(window.location, 'assign').mockImplementation(assign);
   });
   afterEach(() => vi.restoreAllMocks());
