@@ -3,9 +3,10 @@
  * (`spaceParametersInput`): the values typed, the request body of `PUT /api/space_parameters`, and the mapping of a
  * 422 answer's violations onto the form's fields.
  */
-import { type SpaceParameters, spaceParametersInput, type Violation } from '@isoptera/contracts';
+
+import { type SpaceParameters, spaceParametersInput } from '@isoptera/contracts';
 import type { z } from 'zod';
-import { isApiError } from '../../../shared/api/api-error';
+import { type FormViolations, formViolations } from '../../../shared/api/form-violations';
 import { type AddressFormValues, addressValues } from '../../../shared/ui/address-fields';
 
 /** The values typed in the form (every text as typed, coordinates as text, '' for none). */
@@ -48,20 +49,6 @@ const FORM_FIELDS = new Set([
  * The violations of a failed save as `[field, code]` pairs of this form, first one per field (`address` alone goes to
  * the address label); `other` holds the codes of properties the form does not show. Null unless a 422 with violations.
  */
-export function settingsViolations(error: unknown): { fields: Array<[string, string]>; other: string[] } | null {
-  if (!isApiError(error, 422) || error.violations.length === 0) return null;
-  const fields: Array<[string, string]> = [];
-  const other: string[] = [];
-  const seen = new Set<string>();
-  for (const violation of error.violations as Violation[]) {
-    const path = violation.propertyPath === 'address' ? 'address.label' : violation.propertyPath;
-    if (!FORM_FIELDS.has(path)) {
-      other.push(violation.code);
-      continue;
-    }
-    if (seen.has(path)) continue;
-    seen.add(path);
-    fields.push([path, violation.code]);
-  }
-  return { fields, other };
+export function settingsViolations(error: unknown): FormViolations | null {
+  return formViolations(error, FORM_FIELDS, { address: 'address.label' });
 }

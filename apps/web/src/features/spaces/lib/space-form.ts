@@ -3,17 +3,10 @@
  * own rules (`dealerInput`, `dealerUpdate`, `pcoInput`, `pcoUpdate`): one set of values for every variant, the schema
  * of a variant, the request body, and the mapping of a 422 answer's violations onto fields.
  */
-import {
-  dealerInput,
-  dealerUpdate,
-  type ManagedSpace,
-  pcoInput,
-  pcoUpdate,
-  reference,
-  type Violation,
-} from '@isoptera/contracts';
+
+import { dealerInput, dealerUpdate, type ManagedSpace, pcoInput, pcoUpdate, reference } from '@isoptera/contracts';
 import type { z } from 'zod';
-import { isApiError } from '../../../shared/api/api-error';
+import { type FormViolations, formViolations } from '../../../shared/api/form-violations';
 import type { SpaceKind } from './space-kind';
 
 /** The values typed in the form (every text as typed; coordinates as text). */
@@ -112,7 +105,6 @@ const FORM_FIELDS = new Set([
   'erp_client_id',
   'erp_order_id',
   'dealer',
-  'address',
   'address.label',
   'address.street',
   'address.postal_code',
@@ -123,23 +115,9 @@ const FORM_FIELDS = new Set([
 ]);
 
 /**
- * The violations of a failed save as `[field, code]` pairs of this form (`address` alone goes to the address label);
- * `other` holds the codes of properties the form does not show. Null when the error is not a 422 with violations.
+ * The violations of a failed save as `[field, code]` pairs of this form, first one per field (`address` alone goes to
+ * the address label); `other` holds the codes of properties the form does not show. Null unless a 422 with violations.
  */
-export function spaceViolations(error: unknown): { fields: Array<[string, string]>; other: string[] } | null {
-  if (!isApiError(error, 422) || error.violations.length === 0) return null;
-  const fields: Array<[string, string]> = [];
-  const other: string[] = [];
-  const seen = new Set<string>();
-  for (const violation of error.violations as Violation[]) {
-    const path = violation.propertyPath === 'address' ? 'address.label' : violation.propertyPath;
-    if (!FORM_FIELDS.has(path)) {
-      other.push(violation.code);
-      continue;
-    }
-    if (seen.has(path)) continue;
-    seen.add(path);
-    fields.push([path, violation.code]);
-  }
-  return { fields, other };
+export function spaceViolations(error: unknown): FormViolations | null {
+  return formViolations(error, FORM_FIELDS, { address: 'address.label' });
 }
