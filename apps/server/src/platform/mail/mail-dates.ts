@@ -24,3 +24,9 @@ export function formatMailPeriod(
   const sameDay = day.format(start) === day.format(end);
   return { start: full.format(start), end: sameDay ? time.format(end) : full.format(end) };
 }
+
+/** One instant with weekday, date and time in `lang` and `timeZone`, e.g. `lundi 10 juin 2030 à 09:00` (alert mails). */
+export function formatMailDateTime(instant: Date, lang: Language, timeZone: string): string {
+  const locale = LOCALES[lang] ?? lang;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(instant);
+}

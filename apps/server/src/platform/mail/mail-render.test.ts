@@ -37,6 +37,14 @@ const PARAMS: Record<MailTemplate, Record<string, string>> = {
     description: '',
   },
   intervention_cancelled: { client: 'A', site: 'B', start: 'lundi 1 juillet 2030 à 08:00', end: '09:00' },
+  termite_alert: {
+    site: 'Chai principal',
+    client: 'Château Margaux',
+    type: 'TYPE_TERMITE_ALERT',
+    station: 'IGS-07',
+    time: 'mardi 10 juin 2030 à 09:00',
+    link: `${APP}/sites/01J0000000000000000000000`,
+  },
 };
 const TEMPLATES = Object.keys(PARAMS) as MailTemplate[];
 

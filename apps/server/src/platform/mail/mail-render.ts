@@ -113,7 +113,7 @@ function makeTranslator(lang: Language, base: TranslateParams) {
 const param = (params: Record<string, string>, name: string): string => params[name] ?? '';
 
 /** Translates a role code (`ROLE_PCO_SPACE_MANAGER`) or an intervention type code; other values pass unchanged. */
-function enumLabel(lang: Language, group: 'role' | 'intervention_type', value: string): string {
+function enumLabel(lang: Language, group: 'role' | 'intervention_type' | 'alert_type', value: string): string {
   if (!/^(ROLE|TYPE)_[A-Z_]+$/.test(value)) return value;
   const key = `enums:${group}.${value}`;
   const label = translate(catalogues, lang, key);
@@ -143,6 +143,27 @@ function interventionContent(
       .filter(([, value]) => value.trim() !== '')
       .map(([name, value]) => ({ label: { key: `mail:intervention.${name}` }, value })),
     notes: [{ key: 'mail:intervention.schedule' }],
+  };
+}
+
+/** A new termite or colony alert (issue 5 "Alerts"): what, where, when, and the link to the site. */
+function termiteAlertContent(params: Record<string, string>, lang: Language): MailContent {
+  const type = enumLabel(lang, 'alert_type', param(params, 'type'));
+  const rows: [string, string][] = [
+    ['type', type],
+    ['client', param(params, 'client')],
+    ['site', param(params, 'site')],
+    ['station', param(params, 'station')],
+    ['time', param(params, 'time')],
+  ];
+  return {
+    subject: { key: 'mail:termite_alert.subject', params: { type } },
+    intro: { key: 'mail:termite_alert.intro', params: { type } },
+    action: { label: { key: 'mail:termite_alert.action' }, link: param(params, 'link') },
+    details: rows
+      .filter(([, value]) => value.trim() !== '')
+      .map(([name, value]) => ({ label: { key: `mail:termite_alert.${name}` }, value })),
+    notes: [{ key: 'mail:termite_alert.why' }],
   };
 }
 
@@ -196,6 +217,8 @@ function contentOf(template: MailTemplate, params: Record<string, string>, lang:
     case 'intervention_changed':
     case 'intervention_cancelled':
       return interventionContent(template, params, lang);
+    case 'termite_alert':
+      return termiteAlertContent(params, lang);
   }
 }
 

@@ -13,7 +13,8 @@ export type MailTemplate =
   | 'email_change'
   | 'intervention_scheduled'
   | 'intervention_changed'
-  | 'intervention_cancelled';
+  | 'intervention_cancelled'
+  | 'termite_alert';
 
 /** One e-mail to send. */
 export interface MailRequest {
@@ -28,7 +29,8 @@ export interface MailRequest {
    * Template parameters, all strings (dates already formatted in the recipient's language and time zone, see
    * `formatMailPeriod`): two_factor_code {code}; password_reset {link}; invitation {link, inviter, role, space};
    * email_change {link}; intervention_* {client, site, address, contact, contact_phone, type, start, end,
-   * description} (written to a technician of the visit; `contact` is the person to meet on site). Role (`ROLE_…`)
+   * description} (written to a technician of the visit; `contact` is the person to meet on site); termite_alert
+   * {site, client, type (`TYPE_…` alert type), station (reference, empty for a site-level alert), time, link}. Role (`ROLE_…`)
    * and intervention type (`TYPE_…`) codes are translated by the template; an empty `inviter`, or an empty
    * intervention detail, is left out; `space` defaults to the name of `spaceId`'s space.
    */
