@@ -116,39 +116,52 @@ export interface Equipment {
   alerts: EquipmentAlert[];
 }
 
+/** The fields of an equipment form (registration and correction); the rules of each body follow. */
+export const equipmentFields = z.object({
+  kind: z.enum(EQUIPMENT_KINDS, { error: 'kind_invalid' }),
+  reference: z.string({ error: 'reference_required' }).trim().min(1, { error: 'reference_required' }).max(64),
+  serial_number: z
+    .string({ error: 'serial_number_required' })
+    .trim()
+    .min(4, { error: 'serial_number_invalid' })
+    .max(64, { error: 'serial_number_invalid' })
+    .regex(/^[A-Za-z0-9._-]+$/, { error: 'serial_number_invalid' }),
+  trap_type: z.enum(TRAP_TYPES, { error: 'trap_type_invalid' }).nullish(),
+  treatment_type: z.enum(TREATMENT_TYPES, { error: 'treatment_type_invalid' }).nullish(),
+  masonry: z.union([z.literal(0), z.literal(1)], { error: 'masonry_invalid' }).nullish(),
+  latitude: coordinate('latitude_invalid', 90).nullish(),
+  longitude: coordinate('longitude_invalid', 180).nullish(),
+  installed_at: z.iso.datetime({ offset: true, error: 'installed_at_invalid' }).nullish(),
+  gateway: reference(['equipment'], 'gateway_invalid').nullish(),
+});
 /**
  * `POST /api/sites/{ulid}/equipment` (PCO action; 201 {@link EquipmentCreated}): registers a gateway or a station.
  * `serial_number` is unique across the platform (409 `serial_number_already_exist`). A station's `gateway` is the IRI
  * of a gateway of the same site (422 `gateway_invalid`); `trap_type` and `treatment_type` are required for a station.
- * Pictures: `POST /api/equipment/{ulid}/pictures` (multipart `file`, JPEG/PNG/WebP by content, ≤ 10 MB; 201).
+ * Pictures: `POST /api/equipment/{ulid}/pictures` (multipart `file`, JPEG/PNG/WebP by content, ≤ 10 MB; 201
+ * `{ulid, url}`; 422 `picture_invalid`), served by `GET /api/equipment_pictures/{file}` (same space only), removed by
+ * `DELETE /api/equipment/{ulid}/pictures/{pictureUlid}` (204).
  * Removal: `DELETE /api/equipment/{ulid}` (204; its readings and alerts go with it, the site's priority is recomputed).
  */
-export const equipmentInput = z
-  .object({
-    kind: z.enum(EQUIPMENT_KINDS, { error: 'kind_invalid' }),
-    reference: z.string({ error: 'reference_required' }).trim().min(1, { error: 'reference_required' }).max(64),
-    serial_number: z
-      .string({ error: 'serial_number_required' })
-      .trim()
-      .min(4, { error: 'serial_number_invalid' })
-      .max(64, { error: 'serial_number_invalid' })
-      .regex(/^[A-Za-z0-9._-]+$/, { error: 'serial_number_invalid' }),
-    trap_type: z.enum(TRAP_TYPES, { error: 'trap_type_invalid' }).nullish(),
-    treatment_type: z.enum(TREATMENT_TYPES, { error: 'treatment_type_invalid' }).nullish(),
-    masonry: z.union([z.literal(0), z.literal(1)], { error: 'masonry_invalid' }).nullish(),
-    latitude: coordinate('latitude_invalid', 90).nullish(),
-    longitude: coordinate('longitude_invalid', 180).nullish(),
-    installed_at: z.iso.datetime({ offset: true, error: 'installed_at_invalid' }).nullish(),
-    gateway: reference(['equipment'], 'gateway_invalid').nullish(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.kind === 'gateway') return;
-    if (!value.trap_type) ctx.addIssue({ code: 'custom', path: ['trap_type'], message: 'trap_type_required' });
-    if (!value.treatment_type) {
-      ctx.addIssue({ code: 'custom', path: ['treatment_type'], message: 'treatment_type_required' });
-    }
-  });
+export const equipmentInput = equipmentFields.superRefine((value, ctx) => {
+  if (value.kind === 'gateway') return;
+  if (!value.trap_type) ctx.addIssue({ code: 'custom', path: ['trap_type'], message: 'trap_type_required' });
+  if (!value.treatment_type) {
+    ctx.addIssue({ code: 'custom', path: ['treatment_type'], message: 'treatment_type_required' });
+  }
+});
 export type EquipmentInput = z.input<typeof equipmentInput>;
+
+/**
+ * `PUT /api/equipment/{ulid}` (PCO action; 200 {@link Equipment}): corrects a registered equipment — reference,
+ * trap and treatment types, masonry, position, `installed_at` and a station's gateway. The kind and the serial number
+ * never change (send them and they are ignored). A field left out keeps its value; `null` clears it. The result must
+ * still follow the registration rules: a station keeps a `trap_type` and a `treatment_type` (422 `*_required`), its
+ * `gateway` is a gateway of the same site (422 `gateway_invalid`), a position has both coordinates. 404
+ * `equipment_not_found`. `GET /api/equipment/{ulid}` answers the same {@link Equipment}.
+ */
+export const equipmentUpdateInput = equipmentFields.omit({ kind: true, serial_number: true }).partial();
+export type EquipmentUpdateInput = z.input<typeof equipmentUpdateInput>;
 
 /**
  * The answer of a registration: the equipment, and for a gateway its device credential, shown this once (only its

@@ -1,7 +1,9 @@
 /** Every domain module, in registration order. Add a module here to expose its routes. */
 import type { AppModule } from '../platform/module.js';
+import { alertsModule } from './alerts/alerts.module.js';
 import { authModule } from './auth/auth.module.js';
 import { clientsModule } from './clients/clients.module.js';
+import { equipmentModule } from './equipment/equipment.module.js';
 import { interventionsModule } from './interventions/interventions.module.js';
 import { invitesModule } from './invites/invites.module.js';
 import { meModule } from './me/me.module.js';
@@ -9,6 +11,7 @@ import { sitesModule } from './sites/sites.module.js';
 import { spaceParametersModule } from './space-parameters/space-parameters.module.js';
 import { spacesModule } from './spaces/spaces.module.js';
 import { substitutionModule } from './substitution/substitution.module.js';
+import { telemetryModule } from './telemetry/telemetry.module.js';
 import { usersModule } from './users/users.module.js';
 
 export const modules: AppModule[] = [
@@ -18,8 +21,11 @@ export const modules: AppModule[] = [
   clientsModule,
   interventionsModule,
   sitesModule,
+  equipmentModule,
   usersModule,
   invitesModule,
   spacesModule,
   spaceParametersModule,
+  telemetryModule,
+  alertsModule,
 ];

@@ -3,7 +3,8 @@
  * - reads the access token from the httpOnly cookie (web) or `Authorization: Bearer` (mobile) into `request.actor`;
  * - refuses a route without an `access` declaration at registration time;
  * - answers 401 without a valid token, 403 when the actor lacks every action the route accepts;
- * - refuses a cookie-authenticated state-changing request without `Client-Type` (CSRF defence), 400.
+ * - refuses a cookie-authenticated state-changing request without `Client-Type` (CSRF defence), 400 (a request that
+ *   authenticates with an `Authorization` header — `Bearer` or a gateway's `Device` credential — is exempt).
  */
 import fastifyJwt from '@fastify/jwt';
 import {
@@ -69,7 +70,10 @@ export const accessPlugin = fp(
       const access = request.routeOptions.config?.access;
       if (!access) return;
       const fromHeader = bearer(request);
-      const fromCookie = request.cookies[ACCESS_TOKEN_COOKIE];
+      // A device (`Authorization: Device …`, POST /api/uplinks) never acts with a user session: its cookie is ignored,
+      // so, like a bearer request, it needs no CSRF defence.
+      const fromDevice = request.headers.authorization?.startsWith('Device ') ?? false;
+      const fromCookie = fromDevice ? undefined : request.cookies[ACCESS_TOKEN_COOKIE];
       const token = fromHeader ?? fromCookie;
       if (token) {
         try {
@@ -78,7 +82,7 @@ export const accessPlugin = fp(
           request.actor = null;
         }
       }
-      if (!SAFE_METHODS.has(request.method) && !fromHeader && !request.headers[CLIENT_TYPE_HEADER]) {
+      if (!SAFE_METHODS.has(request.method) && !fromHeader && !fromDevice && !request.headers[CLIENT_TYPE_HEADER]) {
         throw new AppError('client_type_required', { status: 400 });
       }
       if (access === 'public') return;

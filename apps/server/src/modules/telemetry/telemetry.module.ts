@@ -1,0 +1,24 @@
+import type { AppModule } from '../../platform/module.js';
+import { createAlertEngine } from '../alerts/alert-engine.js';
+import { createMqttBridge } from './mqtt-bridge.js';
+import { createTelemetryRepository } from './telemetry.repository.js';
+import { telemetryRoutes } from './telemetry.routes.js';
+import { createTelemetryService } from './telemetry.service.js';
+
+/**
+ * Telemetry ingestion (issue 5): `POST /api/uplinks`, the site synchronisation log, and — when `MQTT_URL` is set —
+ * the MQTT bridge, connected once the app is ready and disconnected when it closes.
+ */
+export const telemetryModule: AppModule = {
+  name: 'telemetry',
+  async register(app, { db, config, mail, events }) {
+    const engine = createAlertEngine({ db, mail, events, appUrl: config.appUrl });
+    const service = createTelemetryService({ repository: createTelemetryRepository(db), engine, log: app.log });
+    await app.register(telemetryRoutes, { service });
+    if (config.mqttUrl) {
+      const bridge = createMqttBridge({ url: config.mqttUrl, service, log: app.log });
+      app.addHook('onReady', () => bridge.start());
+      app.addHook('onClose', () => bridge.stop());
+    }
+  },
+};

@@ -1,0 +1,258 @@
+/**
+ * Queries of telemetry ingestion (issue 5 "Telemetry ingestion"): the gateway a device credential names, the stations
+ * of its site, the batch insert of readings, the equipment status updates, and the site's synchronisation log.
+ * Batches travel as one JSON parameter (`json_to_recordset`): one round trip per statement, whatever the number of
+ * readings. Every query is scoped to a space id.
+ */
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { equipment, sites, syncLogs } from '../../db/schema/index.js';
+import type { Db } from '../../platform/db/database.js';
+import type { PageWindow } from '../../platform/hydra/hydra.js';
+
+/** A gateway as its device credential names it. */
+export interface GatewayRecord {
+  id: string;
+  spaceId: string;
+  siteId: string;
+  serialNumber: string;
+  /** SHA-256 (hex) of the credential's secret; null once revoked. */
+  credentialHash: string | null;
+}
+
+/** One reading ready for storage (its station resolved, its time parsed). */
+export interface ReadingValues {
+  equipmentId: string;
+  measuredAt: Date;
+  termiteActivity: number;
+  baitConsumption: number;
+  batteryLevel: string;
+  batteryPercent: number | null;
+  signalLevel: number;
+  state: number;
+}
+
+/** A station's status taken from its newest reading of an uplink. */
+export interface StationStatus {
+  equipmentId: string;
+  measuredAt: Date;
+  batteryLevel: string;
+  batteryPercent: number | null;
+  signalLevel: number;
+  state: number;
+}
+
+/** The status a gateway reports about itself; absent fields keep their stored value. */
+export interface GatewayStatus {
+  firmwareVersion?: string | undefined;
+  batteryLevel?: string | undefined;
+  batteryPercent?: number | undefined;
+  signalLevel?: number | undefined;
+  state?: number | undefined;
+  latitude?: string | undefined;
+  longitude?: string | undefined;
+  /** Time of this uplink (never later than its reception). */
+  lastUpdateAt: Date;
+}
+
+/** One row of the synchronisation log. */
+export interface SyncLogValues {
+  spaceId: string;
+  siteId: string;
+  gatewayId: string;
+  transport: 'http' | 'mqtt';
+  receivedAt: Date;
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  errors: { serial_number?: string; code: string }[];
+}
+
+const iso = (value: Date) => value.toISOString();
+
+function createTelemetryQueries(db: Db) {
+  return {
+    /** The gateway `gatewayId` (kind gateway), or undefined. Not scoped: the credential is what names the space. */
+    async findGateway(gatewayId: string): Promise<GatewayRecord | undefined> {
+      const [row] = await db
+        .select({
+          id: equipment.id,
+          spaceId: equipment.spaceId,
+          siteId: equipment.siteId,
+          serialNumber: equipment.serialNumber,
+          credentialHash: equipment.credentialHash,
+        })
+        .from(equipment)
+        .where(and(eq(equipment.id, gatewayId), eq(equipment.kind, 'gateway')))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The stations (igs, ags) of site `siteId` of space `spaceId` among `serials`, locked for update in id order so
+     * that concurrent uplinks touching the same stations queue instead of deadlocking. Use inside a transaction.
+     */
+    async lockStations(spaceId: string, siteId: string, serials: string[]) {
+      if (serials.length === 0) return [];
+      return db
+        .select({ id: equipment.id, serialNumber: equipment.serialNumber })
+        .from(equipment)
+        .where(
+          and(
+            eq(equipment.spaceId, spaceId),
+            eq(equipment.siteId, siteId),
+            inArray(equipment.kind, ['igs', 'ags']),
+            inArray(equipment.serialNumber, serials),
+          ),
+        )
+        .orderBy(asc(equipment.id))
+        .for('update');
+    },
+
+    /**
+     * Inserts `rows` in one statement; a reading already stored for the same (station, measured_at) — or repeated in
+     * `rows` — is skipped. Answers how many were inserted.
+     */
+    async insertReadings(rows: ReadingValues[], receivedAt: Date): Promise<number> {
+      if (rows.length === 0) return 0;
+      const batch = JSON.stringify(
+        rows.map((r) => ({
+          equipment_id: r.equipmentId,
+          measured_at: iso(r.measuredAt),
+          termite_activity: r.termiteActivity,
+          bait_consumption: r.baitConsumption,
+          battery_level: r.batteryLevel,
+          battery_percent: r.batteryPercent,
+          signal_level: r.signalLevel,
+          state: r.state,
+        })),
+      );
+      const result = await db.execute(sql`
+        with inserted as (
+          insert into readings (equipment_id, measured_at, termite_activity, bait_consumption, battery_level,
+                                battery_percent, signal_level, state, received_at)
+          select r.equipment_id, r.measured_at, r.termite_activity, r.bait_consumption, r.battery_level,
+                 r.battery_percent, r.signal_level, r.state, ${iso(receivedAt)}::timestamptz
+          from json_to_recordset(${batch}::json) as r(
+            equipment_id char(26), measured_at timestamptz, termite_activity smallint, bait_consumption smallint,
+            battery_level text, battery_percent smallint, signal_level smallint, state smallint)
+          on conflict (equipment_id, measured_at) do nothing
+          returning 1
+        )
+        select count(*)::int as accepted from inserted`);
+      // Both drivers answer `{rows}`.
+      const { rows: counted } = result as unknown as { rows: { accepted: number | string }[] };
+      return Number(counted[0]?.accepted ?? 0);
+    },
+
+    /**
+     * Sets each station's battery, signal, state and `last_update_at` from `statuses` (one per station), unless the
+     * station already holds a newer reading (a late, buffered uplink does not roll its status back).
+     */
+    async updateStations(spaceId: string, statuses: StationStatus[]): Promise<void> {
+      if (statuses.length === 0) return;
+      const batch = JSON.stringify(
+        statuses.map((s) => ({
+          id: s.equipmentId,
+          measured_at: iso(s.measuredAt),
+          battery_level: s.batteryLevel,
+          battery_percent: s.batteryPercent,
+          signal_level: s.signalLevel,
+          state: s.state,
+        })),
+      );
+      await db.execute(sql`
+        update equipment as e
+        set battery_level = r.battery_level,
+            battery_percent = coalesce(r.battery_percent, e.battery_percent),
+            signal_level = r.signal_level,
+            state = r.state,
+            last_update_at = r.measured_at
+        from json_to_recordset(${batch}::json) as r(
+          id char(26), measured_at timestamptz, battery_level text, battery_percent smallint, signal_level smallint,
+          state smallint)
+        where e.id = r.id and e.space_id = ${spaceId}
+          and (e.last_update_at is null or e.last_update_at <= r.measured_at)`);
+    },
+
+    /** Writes a gateway's own status; `last_update_at` only moves forward. */
+    async updateGateway(spaceId: string, gatewayId: string, status: GatewayStatus): Promise<void> {
+      const values: Partial<typeof equipment.$inferInsert> = {};
+      if (status.firmwareVersion !== undefined) values.firmwareVersion = status.firmwareVersion;
+      if (status.batteryLevel !== undefined) values.batteryLevel = status.batteryLevel;
+      if (status.batteryPercent !== undefined) values.batteryPercent = status.batteryPercent;
+      if (status.signalLevel !== undefined) values.signalLevel = status.signalLevel;
+      if (status.state !== undefined) values.state = status.state;
+      if (status.latitude !== undefined && status.longitude !== undefined) {
+        values.latitude = status.latitude;
+        values.longitude = status.longitude;
+      }
+      await db
+        .update(equipment)
+        .set({
+          ...values,
+          lastUpdateAt: sql`greatest(${equipment.lastUpdateAt}, ${iso(status.lastUpdateAt)}::timestamptz)`,
+        })
+        .where(and(eq(equipment.id, gatewayId), eq(equipment.spaceId, spaceId)));
+    },
+
+    /** Appends one row to the synchronisation log. */
+    async insertSyncLog(values: SyncLogValues): Promise<void> {
+      await db.insert(syncLogs).values(values);
+    },
+
+    /** True when site `siteId` belongs to space `spaceId`. */
+    async siteExists(spaceId: string, siteId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sites.id })
+        .from(sites)
+        .where(and(eq(sites.id, siteId), eq(sites.spaceId, spaceId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** One page of the site's synchronisation log, newest first, with its gateway (null once removed). */
+    async syncLogPage(spaceId: string, siteId: string, window: PageWindow) {
+      const gateway = alias(equipment, 'gateway');
+      const scope = and(eq(syncLogs.spaceId, spaceId), eq(syncLogs.siteId, siteId));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: syncLogs.id,
+            transport: syncLogs.transport,
+            receivedAt: syncLogs.receivedAt,
+            accepted: syncLogs.accepted,
+            duplicates: syncLogs.duplicates,
+            rejected: syncLogs.rejected,
+            errors: syncLogs.errors,
+            gatewayId: gateway.id,
+            gatewaySerialNumber: gateway.serialNumber,
+            gatewayReference: gateway.reference,
+          })
+          .from(syncLogs)
+          .leftJoin(gateway, eq(gateway.id, syncLogs.gatewayId))
+          .where(scope)
+          .orderBy(desc(syncLogs.receivedAt), desc(syncLogs.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(syncLogs).where(scope),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type TelemetryQueries = ReturnType<typeof createTelemetryQueries>;
+export type SyncLogRow = Awaited<ReturnType<TelemetryQueries['syncLogPage']>>['rows'][number];
+
+/** The repository: its queries, plus `transaction(work)` running `work` on queries bound to one transaction. */
+export function createTelemetryRepository(db: Db) {
+  return {
+    ...createTelemetryQueries(db),
+    /** Runs `work` in one transaction; inside it, use only the queries it is given. */
+    transaction<T>(work: (tx: TelemetryQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(createTelemetryQueries(tx as unknown as Db)));
+    },
+  };
+}
+export type TelemetryRepository = ReturnType<typeof createTelemetryRepository>;
