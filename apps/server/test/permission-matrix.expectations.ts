@@ -66,6 +66,8 @@ export interface RouteProbe {
   body?: Record<string, unknown>;
   query?: string;
   throwaway?: boolean;
+  /** A server-sent-events stream: an allowed actor's probe reads the status over real HTTP, then hangs up. */
+  stream?: boolean;
 }
 
 export interface RouteGroup {
@@ -200,6 +202,22 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('GET /api/user_pcos/search'),
       ...memberRoutes('/api/user_pcos'),
       ...inviteRoutes('/api/invite_pcos'),
+      // equipment, telemetry and alerts (issue 5: the site detail's equipment, logs and chart; live events)
+      r('GET /api/sites/:id/equipment'),
+      r('POST /api/sites/:id/equipment'),
+      r('GET /api/equipment/:ulid'),
+      r('PUT /api/equipment/:ulid'),
+      r('DELETE /api/equipment/:ulid'),
+      r('POST /api/equipment/:ulid/credential'),
+      r('GET /api/equipment/:ulid/readings'),
+      r('POST /api/equipment/:ulid/pictures'),
+      r('DELETE /api/equipment/:ulid/pictures/:pictureUlid'),
+      r('GET /api/equipment_pictures/:file'),
+      r('GET /api/sites/:id/logs'),
+      r('GET /api/sites/:id/sync_logs'),
+      r('POST /api/alerts/:ulid/acknowledge'),
+      r('GET /api/alert_settings'),
+      r('GET /api/events', { stream: true }),
     ],
   },
   {
@@ -214,6 +232,12 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('POST /api/space_parameters/delete'),
       r('GET /api/space_parameters/audit'),
     ],
+  },
+  {
+    rule: 'PCO owner only',
+    spec: 'issue 5: alert thresholds are PCO settings; SPEC §6 "PCO owner only"',
+    allowed: PCO_OWNER,
+    routes: [r('PUT /api/alert_settings')],
   },
 ];
 
@@ -243,6 +267,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/invite_pcos/new-user/:token',
   'POST /api/invite_pcos/join-space/:token',
   'GET /api/logos/:file',
+  // a gateway's uplink: no user session, the device credential authenticates it (issue 5)
+  'POST /api/uplinks',
 ];
 
 /** The kind of record a route's path parameter names. */
@@ -256,6 +282,8 @@ export type RecordKind =
   | 'invite'
   | 'dealer'
   | 'pco'
+  | 'equipment'
+  | 'alert'
   | 'file';
 
 /**
@@ -283,6 +311,9 @@ export function recordKindOf(route: string): RecordKind | undefined {
     dealers: 'dealer',
     pcos: 'pco',
     avatars: 'file',
+    equipment: 'equipment',
+    equipment_pictures: 'file',
+    alerts: 'alert',
   };
   return kinds[resource];
 }

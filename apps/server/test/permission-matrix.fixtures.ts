@@ -6,9 +6,11 @@
 import type { Role } from '@isoptera/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  alerts,
   clientContacts,
   clients,
   contacts,
+  equipment,
   interventionInterveners,
   interventions,
   siteContacts,
@@ -78,7 +80,10 @@ export async function openSession(t: TestApp, actor: ActorDefinition): Promise<s
   return mergeCookies(cookie, entered);
 }
 
-/** A client with its primary contact, a site with its main contact and an intervention, in PCO `spaceId`. */
+/**
+ * A client with its primary contact, a site with its main contact, an intervention, and on the site a gateway with
+ * an open alert, in PCO `spaceId`.
+ */
 async function insertPcoRecords(db: Db, spaceId: string, referentId: string): Promise<SpaceRecords> {
   const client = newUlid();
   const contact = newUlid();
@@ -118,7 +123,26 @@ async function insertPcoRecords(db: Db, spaceId: string, referentId: string): Pr
     endAt: new Date(startAt.getTime() + 3_600_000),
   });
   await db.insert(interventionInterveners).values({ interventionId: intervention, membershipId: referentId });
-  return { client, clientContact, site, siteContact, intervention };
+  const gateway = newUlid();
+  await db.insert(equipment).values({
+    id: gateway,
+    spaceId,
+    siteId: site,
+    kind: 'gateway',
+    reference: 'GW-01',
+    serialNumber: `MATRIX-${gateway}`,
+  });
+  const alert = newUlid();
+  await db.insert(alerts).values({
+    id: alert,
+    spaceId,
+    siteId: site,
+    equipmentId: gateway,
+    type: 'TYPE_LOW_BATTERY',
+    priority: 2,
+    openedAt: new Date(),
+  });
+  return { client, clientContact, site, siteContact, intervention, equipment: gateway, alert };
 }
 
 /** A member of `role` that no probe acts as (the target of member routes) and an invited one (invite routes). */

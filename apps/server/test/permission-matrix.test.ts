@@ -28,9 +28,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 let t: TestApp;
 let world: MatrixWorld;
 
+let baseUrl = '';
 beforeAll(async () => {
   t = await buildTestApp({ env: { TWO_FACTOR_SPACES: '' } });
   world = await buildMatrixWorld(t);
+  // streams (server-sent events) cannot be injected: their allowed probes go over real HTTP
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 60_000);
 afterAll(() => t.close());
 
@@ -54,6 +57,14 @@ function send(cookie: string, method: Method, url: string, payload?: object) {
     headers: as(cookie),
     ...(method === 'GET' ? {} : { payload: payload ?? {} }),
   });
+}
+
+/** The status of a stream's answer over real HTTP (the stream itself is then closed); body empty. */
+async function streamStatus(cookie: string, url: string): Promise<{ statusCode: number; body: string }> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}${url}`, { headers: as(cookie), signal: controller.signal });
+  controller.abort();
+  return { statusCode: response.status, body: '' };
 }
 
 /** `status error-code` of an answer, for failure messages. */
@@ -142,7 +153,10 @@ describe('the permission matrix', () => {
           // leaving a substitution would end the actor's row: such probes get a session of their own
           const cookie = probe.throwaway && actor.enter ? await openSession(t, actor) : actor.cookie;
           const { method, url } = target(probe, key);
-          const response = await send(cookie, method, url, probe.body);
+          const response =
+            probe.stream && group.allowed.includes(key)
+              ? await streamStatus(cookie, url)
+              : await send(cookie, method, url, probe.body);
           probes++;
           const status = response.statusCode;
           if (group.allowed.includes(key)) {
@@ -186,6 +200,15 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
     [pcoSide, 'DELETE', '/api/user_pcos/:ulid', 'member'],
     [pcoSide, 'POST', '/api/invite_pcos/resend/:id', 'invite'],
     [pcoSide, 'DELETE', '/api/invite_pcos/:ulid', 'invite'],
+    [pcoSide, 'GET', '/api/sites/:id/equipment', 'site'],
+    [pcoSide, 'GET', '/api/sites/:id/logs', 'site'],
+    [pcoSide, 'GET', '/api/sites/:id/sync_logs', 'site'],
+    [pcoSide, 'GET', '/api/equipment/:ulid', 'equipment'],
+    [pcoSide, 'PUT', '/api/equipment/:ulid', 'equipment'],
+    [pcoSide, 'DELETE', '/api/equipment/:ulid', 'equipment'],
+    [pcoSide, 'POST', '/api/equipment/:ulid/credential', 'equipment'],
+    [pcoSide, 'GET', '/api/equipment/:ulid/readings', 'equipment'],
+    [pcoSide, 'POST', '/api/alerts/:ulid/acknowledge', 'alert'],
   ];
   const DEALER_CASES: Case[] = [
     [dealerSide, 'GET', '/api/pcos/:ulid', 'pco'],
@@ -235,9 +258,13 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
       `/api/clients/${pco.client}`,
       `/api/sites/${pco.site}`,
       `/api/interventions/${pco.intervention}`,
+      `/api/equipment/${pco.equipment}`,
     ]) {
       expect((await send(owner, 'GET', url)).statusCode, url).toBe(200);
     }
+    // the other tenant's alert is still open
+    const log = await send(owner, 'GET', `/api/sites/${pco.site}/logs`);
+    expect(log.json()['hydra:member']).toMatchObject([{ ulid: pco.alert, closed_at: null }]);
     const member = await send(owner, 'GET', `/api/user_pcos/${pco.member}`);
     expect(member.statusCode).toBe(200);
     expect(member.json()).toMatchObject({ status: 'active' });
