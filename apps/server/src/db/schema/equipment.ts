@@ -65,6 +65,7 @@ export const equipment = pgTable(
     uniqueIndex('equipment_serial_unique').on(t.serialNumber),
     index('equipment_site_idx').on(t.siteId),
     index('equipment_space_last_update_idx').on(t.spaceId, t.lastUpdateAt),
+    index('equipment_gateway_idx').on(t.gatewayId),
   ],
 );
 export type EquipmentRow = typeof equipment.$inferSelect;
@@ -83,7 +84,10 @@ export const equipmentPictures = pgTable(
     file: text('file').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('equipment_pictures_equipment_idx').on(t.equipmentId)],
+  (t) => [
+    index('equipment_pictures_equipment_idx').on(t.equipmentId),
+    uniqueIndex('equipment_pictures_file_unique').on(t.file),
+  ],
 );
 
 /**
@@ -162,7 +166,10 @@ export const syncLogs = pgTable(
     rejected: integer('rejected').notNull().default(0),
     errors: jsonb('errors').notNull().default([]),
   },
-  (t) => [index('sync_logs_site_received_idx').on(t.siteId, t.receivedAt)],
+  (t) => [
+    index('sync_logs_site_received_idx').on(t.siteId, t.receivedAt),
+    index('sync_logs_gateway_idx').on(t.gatewayId),
+  ],
 );
 
 /** The alert thresholds of a PCO space (defaults: `DEFAULT_ALERT_SETTINGS` of the contract when no row). */
