@@ -7,6 +7,15 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    /** Requests sent in turn; `setupRequest` may rewrite each one before it goes (e.g. a random path). */
+    requests?: RequestSpec[];
+  }
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
   }
   export interface Histogram {
     average: number;

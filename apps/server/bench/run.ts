@@ -15,13 +15,10 @@
  * database `isoptera_bench_<pid>` is dropped at the end, also on failure. Exits 1 when a target is missed.
  * `BENCH_DURATION` (seconds per scenario, default 10) and `BENCH_WARMUP` (default 3) shorten a trial run.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -30,8 +27,9 @@ import { loadConfig } from '../src/config.js';
 import * as schema from '../src/db/schema/index.js';
 import { type Db, openPostgres } from '../src/platform/db/database.js';
 import { createMember, createSpace, login, TEST_PASSWORD } from '../test/factories.js';
+import { children, startChild } from './children.js';
 import { insertDataset } from './dataset.js';
-import { type CapturedQuery, type ChildSpec, PROBE_PATH } from './protocol.js';
+import { type CapturedQuery, PROBE_PATH } from './protocol.js';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 100;
@@ -61,7 +59,6 @@ const env = {
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
 };
-const children = new Set<ChildProcess>();
 const started = Date.now();
 
 function log(message: string): void {
@@ -76,37 +73,6 @@ async function adminQuery(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-// --- child servers -------------------------------------------------------------------------------------------------
-
-interface Child {
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function startChild(spec: ChildSpec): Promise<Child> {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [JSON.stringify(spec)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.add(child);
-  const exited = once(child, 'exit').then(() => children.delete(child));
-  const [message] = (await Promise.race([
-    once(child, 'message'),
-    exited.then(() => {
-      throw new Error(`the ${spec.kind} server exited before listening`);
-    }),
-  ])) as [{ port: number }];
-  return {
-    base: `http://127.0.0.1:${message.port}`,
-    async stop() {
-      if (child.connected) child.disconnect();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 // --- measurements --------------------------------------------------------------------------------------------------

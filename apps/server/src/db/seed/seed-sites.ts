@@ -5,7 +5,6 @@
  * (pco2). Then ~15 sites of the first PCO and a few of the others are put in alert. Deterministic for a given `now`.
  */
 import {
-  ALERT_TYPES,
   type CreateSiteContactBody,
   createSiteContactBody,
   SITE_STATUSES,
@@ -234,32 +233,6 @@ function siteBody(
   };
 }
 
-/** Alert sites: statuses where equipment is installed come first. */
-const ALERT_PRONE: readonly string[] = [
-  'STATUS_IN_OPERATION',
-  'STATUS_TO_CHECK',
-  'STATUS_PLANNED_INSPECTION_VISIT',
-  'STATUS_TO_CLOSE',
-  'STATUS_PLANNED_CLOSING',
-];
-const ALERT_COUNTS: Record<string, number> = { pco: 15, pco2: 4, pco3: 3 };
-
-async function markAlerts(db: Db, seeded: SeededSite[]): Promise<void> {
-  const types = ALERT_TYPES.filter((t) => t !== 'NONE');
-  let n = 0;
-  for (const [spaceKey, wanted] of Object.entries(ALERT_COUNTS)) {
-    const own = seeded.filter((s) => s.spaceKey === spaceKey);
-    const ordered = [
-      ...own.filter((s) => ALERT_PRONE.includes(s.status)),
-      ...own.filter((s) => !ALERT_PRONE.includes(s.status)),
-    ];
-    for (const site of ordered.slice(0, wanted)) {
-      await setSiteAlert(db, site.id, 1 + ((n * 5) % 12), pick(types, n));
-      n++;
-    }
-  }
-}
-
 /** One planned demo site: the space's owner creates `body` for `client`. */
 export interface PlannedSeedSite {
   client: SeededClient;
@@ -293,8 +266,8 @@ export function planSeedSites(ids: DemoIds, clients: SeededClient[], now: Date):
 }
 
 /**
- * Seeds the demo sites of `clients` through the sites service (each space's owner as actor), puts some in alert and
- * returns them in creation order. Throws when a site is refused (a seed bug).
+ * Seeds the demo sites of `clients` through the sites service (each space's owner as actor) and returns them in
+ * creation order. Sites come into alert only through real alerts (seed-equipment.ts runs the alert engine). Throws when a site is refused (a seed bug).
  */
 export async function seedSites(db: Db, ids: DemoIds, clients: SeededClient[], now: Date): Promise<SeededSite[]> {
   const service = createSitesService(createSitesRepository(db));
@@ -304,6 +277,5 @@ export async function seedSites(db: Db, ids: DemoIds, clients: SeededClient[], n
     const { site } = await service.create(actor, createSiteContactBody.parse(body));
     seeded.push({ id: site.ulid, clientId: client.id, spaceKey: client.spaceKey, status: site.status });
   }
-  await markAlerts(db, seeded);
   return seeded;
 }

@@ -1,0 +1,42 @@
+/**
+ * The servers under test of the benchmarks, each in a child process running bench/server.ts (so that the load
+ * generator in the parent and the server do not share one event loop). `children` holds the running ones, for the
+ * clean-up of a failed run.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import type { ChildSpec } from './protocol.js';
+
+/** The child servers still running. */
+export const children = new Set<ChildProcess>();
+
+export interface Child {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a server of `spec` on an ephemeral port of 127.0.0.1; resolves once it listens. */
+export async function startChild(spec: ChildSpec): Promise<Child> {
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [JSON.stringify(spec)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  const exited = once(child, 'exit').then(() => children.delete(child));
+  const [message] = (await Promise.race([
+    once(child, 'message'),
+    exited.then(() => {
+      throw new Error(`the ${spec.kind} server exited before listening`);
+    }),
+  ])) as [{ port: number }];
+  return {
+    base: `http://127.0.0.1:${message.port}`,
+    async stop() {
+      if (child.connected) child.disconnect();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
