@@ -5,22 +5,22 @@
  * communication check opens TYPE_COMMUNICATION_ERROR for silent devices until they speak again.
  */
 import { ALERT_PRIORITIES } from '@isoptera/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInstallation, insertReadings } from '../../../test/equipment-factories.js';
-import { createMember, createSpace, login } from '../../../test/factories.js';
-import { call } from '../../../test/users-factories.js';
-import { alertSettings, equipment, sites } from '../../db/schema/index.js';
 import {
   type AlertsTestApp,
   alertSinceOf,
   alertsOf,
   buildAlertsTestApp,
+  deleteEquipmentRow,
   hoursAgo,
   openAlertKeys,
   setEquipment,
   siteState,
-} from './alerts.test-support.js';
+} from '../../../test/alerts-support.js';
+import { createInstallation, insertReadings } from '../../../test/equipment-factories.js';
+import { createMember, createSpace, login } from '../../../test/factories.js';
+import { call } from '../../../test/users-factories.js';
+import { alertSettings } from '../../db/schema/index.js';
 
 let t: AlertsTestApp;
 let spaceId: string;
@@ -310,10 +310,9 @@ describe('refreshSites', () => {
     await evaluate([a, b]);
     expect((await siteState(t, site.siteId))?.prioritySum).toBe(22);
 
-    await t.db.delete(equipment).where(eq(equipment.id, a));
+    await deleteEquipmentRow(t, a);
     await t.engine.refreshSites([site.siteId]);
     expect(await siteState(t, site.siteId)).toMatchObject({ prioritySum: 2, mainAlertType: 'TYPE_LOW_BATTERY' });
-    const [row] = await t.db.select({ status: sites.status }).from(sites).where(eq(sites.id, site.siteId));
-    expect(row?.status).toBe('STATUS_TO_CHECK');
+    expect((await siteState(t, site.siteId))?.status).toBe('STATUS_TO_CHECK');
   });
 });

@@ -6,10 +6,10 @@
  */
 import type { AlertEvent } from '@isoptera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AlertsTestApp, alertsOf, buildAlertsTestApp, hoursAgo } from '../../../test/alerts-support.js';
 import { createInstallation, insertReadings } from '../../../test/equipment-factories.js';
 import { createPcoTeam } from '../../../test/factories.js';
 import { call } from '../../../test/users-factories.js';
-import { type AlertsTestApp, alertsOf, buildAlertsTestApp, hoursAgo } from './alerts.test-support.js';
 
 let t: AlertsTestApp;
 let base: string;

@@ -4,14 +4,19 @@
  * naming the site, the client, the alert type and the station, with a link to the site. Nobody else (other
  * technicians, members who turned notifications off, disabled members, another PCO), and nobody for a battery alert.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AlertsTestApp,
+  alertsOf,
+  buildAlertsTestApp,
+  hoursAgo,
+  setMailNotification,
+  setSiteReferent,
+} from '../../../test/alerts-support.js';
 import { createInstallation, insertReadings } from '../../../test/equipment-factories.js';
 import { createMember, createSpace, type TestMember } from '../../../test/factories.js';
 import { setAccountLanguage } from '../../../test/me-factories.js';
-import { accounts, sites } from '../../db/schema/index.js';
 import { formatMailDateTime } from '../../platform/mail/mail-dates.js';
-import { type AlertsTestApp, alertsOf, buildAlertsTestApp, hoursAgo } from './alerts.test-support.js';
 
 let t: AlertsTestApp;
 let spaceId: string;
@@ -31,7 +36,7 @@ beforeAll(async () => {
   await setAccountLanguage(t.db, manager.accountId, 'ja');
   referent = await createMember(t.db, spaceId, 'ROLE_PCO_SPACE_TECHNICIAN');
   const quietManager = await createMember(t.db, spaceId, 'ROLE_PCO_SPACE_MANAGER');
-  await t.db.update(accounts).set({ mailNotification: false }).where(eq(accounts.id, quietManager.accountId));
+  await setMailNotification(t, quietManager.accountId, false);
   const otherSpace = await createSpace(t.db, 'pco');
   silent = [
     quietManager,
@@ -45,7 +50,7 @@ afterAll(() => t.close());
 
 async function installation(siteName: string, stationCount: number) {
   const site = await createInstallation(t.db, spaceId, { siteName, stationCount });
-  await t.db.update(sites).set({ referentId: referent.membershipId }).where(eq(sites.id, site.siteId));
+  await setSiteReferent(t, site.siteId, referent.membershipId);
   return site;
 }
 

@@ -11,12 +11,12 @@ import {
   type HydraCollection,
 } from '@isoptera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AlertsTestApp, buildAlertsTestApp, hoursAgo, siteState } from '../../../test/alerts-support.js';
 import { createInstallation, insertReadings, type TestInstallation } from '../../../test/equipment-factories.js';
 import { createPcoTeam } from '../../../test/factories.js';
 import { call } from '../../../test/users-factories.js';
 import { alerts } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
-import { type AlertsTestApp, buildAlertsTestApp, hoursAgo, siteState } from './alerts.test-support.js';
 
 let t: AlertsTestApp;
 let team: Awaited<ReturnType<typeof createPcoTeam>>;

@@ -4,11 +4,11 @@
  * and delivers to its mailbox; readers of the alert, site and equipment rows the rules write.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { alerts, equipment, sites } from '../../db/schema/index.js';
-import type { AppModule, ModuleDeps } from '../../platform/module.js';
-import { modules } from '../index.js';
-import { type AlertEngine, createAlertEngine } from './alert-engine.js';
+import { accounts, alerts, equipment, sites } from '../src/db/schema/index.js';
+import { type AlertEngine, createAlertEngine } from '../src/modules/alerts/alert-engine.js';
+import { modules } from '../src/modules/index.js';
+import type { AppModule, ModuleDeps } from '../src/platform/module.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
 
 export interface AlertsTestApp extends TestApp {
   deps: ModuleDeps;
@@ -66,6 +66,21 @@ export async function setEquipment(
   values: Partial<Pick<typeof equipment.$inferInsert, 'lastUpdateAt' | 'batteryLevel' | 'signalLevel' | 'trapType'>>,
 ): Promise<void> {
   await t.db.update(equipment).set(values).where(eq(equipment.id, id));
+}
+
+/** Turns the alert e-mails of account `accountId` on or off (`mail_notification`). */
+export async function setMailNotification(t: TestApp, accountId: string, on: boolean): Promise<void> {
+  await t.db.update(accounts).set({ mailNotification: on }).where(eq(accounts.id, accountId));
+}
+
+/** Makes membership `membershipId` the referent of site `siteId`. */
+export async function setSiteReferent(t: TestApp, siteId: string, membershipId: string): Promise<void> {
+  await t.db.update(sites).set({ referentId: membershipId }).where(eq(sites.id, siteId));
+}
+
+/** Deletes the row of equipment `id` behind the API's back (its alerts go with it). */
+export async function deleteEquipmentRow(t: TestApp, id: string): Promise<void> {
+  await t.db.delete(equipment).where(eq(equipment.id, id));
 }
 
 /** `hours` hours before (negative: after) `from`. */
