@@ -45,16 +45,21 @@ const START_NAMESPACES = JSON.parse(
   readFileSync(new URL('./src/shared/i18n/start-namespaces.json', import.meta.url), 'utf8'),
 ) as string[];
 
+/** The namespaces loaded on demand, each in chunks of their own (src/shared/i18n/on-demand-catalogue.ts). */
+const ON_DEMAND_NAMESPACES = JSON.parse(
+  readFileSync(new URL('./src/shared/i18n/on-demand-namespaces.json', import.meta.url), 'utf8'),
+) as string[];
+
 /**
  * The chunk of a catalogue file: `locale-<lang>` for the start group (the catalogue the app starts with, counted by
- * scripts/bundle-size.mjs), `shell-locale-<lang>` for the shell group, `legal-<lang>` for the legal pages' texts;
+ * scripts/bundle-size.mjs), `shell-locale-<lang>` for the shell group, `<namespace>-<lang>` for a namespace loaded on demand;
  * null for any other module.
  */
 function localeChunkName(id: string): string | null {
   const [, language, namespace] = LOCALE_FILE.exec(id) ?? [];
   if (!language || !namespace) return null;
-  // the legal pages' texts, imported by those pages only (src/features/legal/lib/legal-catalogue.ts)
-  if (namespace === 'legal') return `legal-${language}`;
+  // texts loaded on demand by the screens that show them (src/shared/i18n/on-demand-catalogue.ts)
+  if (ON_DEMAND_NAMESPACES.includes(namespace)) return `${namespace}-${language}`;
   return START_NAMESPACES.includes(namespace) ? `locale-${language}` : `shell-locale-${language}`;
 }
 

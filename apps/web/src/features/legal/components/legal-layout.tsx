@@ -9,13 +9,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/auth/session';
+import { loadOnDemandCatalogue, useOnDemandCatalogue } from '../../../shared/i18n/on-demand-catalogue';
 import { cn } from '../../../shared/lib/cn';
 import { BrandMark } from '../../../shared/ui/brand-mark';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { LanguageSelect } from '../../../shared/ui/language-select';
-import { loadLegalCatalogue, useLegalCatalogue } from '../lib/legal-catalogue';
 import { LEGAL_PATHS, type LegalPage } from '../lib/legal-paths';
 
 const PAGES: readonly LegalPage[] = ['about', 'cgu', 'privacy', 'forum'];
@@ -24,14 +24,14 @@ const PAGES: readonly LegalPage[] = ['about', 'cgu', 'privacy', 'forum'];
 export function LegalLayout({ current, children }: { current: LegalPage; children: ReactNode }) {
   const { t } = useTranslation();
   const { status } = useSession();
-  const { state, retry } = useLegalCatalogue();
+  const { state, retry } = useOnDemandCatalogue('legal');
   const signedIn = status === 'authenticated';
   return (
     <div className="flex min-h-dvh flex-col bg-gray-100">
       <header className="flex items-center justify-between gap-4 px-4 py-4 sm:px-8">
         <BrandMark />
         {/* the legal texts of the new language are fetched first, so the page never shows keys */}
-        <LanguageSelect id="legal-language" beforeChange={loadLegalCatalogue} />
+        <LanguageSelect id="legal-language" beforeChange={(language) => loadOnDemandCatalogue('legal', language)} />
       </header>
       <main className="flex-1 px-4 pt-4 pb-16">
         <div className="mx-auto w-full max-w-3xl">

@@ -1,0 +1,83 @@
+/**
+ * Catalogues loaded on demand (ARCHITECTURE §6 budgets, §8): namespaces read by a few screens only — the legal pages'
+ * long texts (`legal`), the site detail's equipment section (`equipment`), the alert and synchronisation logs, the
+ * readings chart and the alert thresholds (`alerts`) — are in neither group of catalogues
+ * (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
+ * i18next namespace. The build puts each one in its own chunk `<namespace>-<lang>` (vite.config.ts reads
+ * on-demand-namespaces.json), so neither the login route's nor the shell's budget grows.
+ * To add one: list it in on-demand-namespaces.json, add its file pattern below and its exclusion in resources.ts.
+ */
+import type { Language } from '@isoptera/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, i18n } from './i18n';
+import onDemandNamespaces from './on-demand-namespaces.json';
+
+/** A namespace loaded on demand. */
+export type OnDemandNamespace = 'legal' | 'equipment' | 'alerts';
+export const ON_DEMAND_NAMESPACES: readonly string[] = onDemandNamespaces;
+
+type Catalogue = Record<string, unknown>;
+
+/** `./<lang>/<namespace>.json` → loader (nothing is fetched until called). */
+const files = import.meta.glob<Catalogue>(['./*/legal.json', './*/equipment.json', './*/alerts.json'], {
+  base: '../../../../../packages/i18n/locales',
+  import: 'default',
+});
+
+/** The loads started, by `namespace/language` (a failed load is forgotten so that it can be tried again). */
+const loads = new Map<string, Promise<void>>();
+
+/**
+ * Loads the texts of `namespace` in `language` into i18next, once; resolves when `t('<namespace>:…')` can use them.
+ * Rejects when the chunk cannot be fetched (network down) or the language has no file.
+ */
+export function loadOnDemandCatalogue(namespace: OnDemandNamespace, language: Language): Promise<void> {
+  const key = `${namespace}/${language}`;
+  let load = loads.get(key);
+  if (!load) {
+    const file = files[`./${language}/${namespace}.json`];
+    load = file
+      ? file().then((catalogue) => {
+          // not silent: its 'added' event re-renders the translated components (bindI18nStore: 'added')
+          i18n.addResourceBundle(language, namespace, catalogue, true, true);
+        })
+      : Promise.reject(new Error(`no ${namespace} texts in ${language}`));
+    loads.set(key, load);
+    load.catch(() => loads.delete(key));
+  }
+  return load;
+}
+
+export type OnDemandCatalogueState = 'loading' | 'ready' | 'error';
+
+/**
+ * The state of `namespace`'s texts in the language shown; starts loading them when missing (also after a language
+ * change). `retry` tries a failed load again.
+ */
+export function useOnDemandCatalogue(namespace: OnDemandNamespace): {
+  state: OnDemandCatalogueState;
+  retry: () => void;
+} {
+  useTranslation(); // re-renders on language changes
+  const language = currentLanguage();
+  const loaded = i18n.hasResourceBundle(language, namespace);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new try
+  useEffect(() => {
+    if (loaded) return;
+    let active = true;
+    setFailed(null);
+    loadOnDemandCatalogue(namespace, language).catch(() => {
+      if (active) setFailed(language);
+    });
+    return () => {
+      active = false;
+    };
+  }, [namespace, language, loaded, attempt]);
+
+  const state: OnDemandCatalogueState = loaded ? 'ready' : failed === language ? 'error' : 'loading';
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}
