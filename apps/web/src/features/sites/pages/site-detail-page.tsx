@@ -3,6 +3,7 @@
  * with coordinates, area, referent, main contact, types and species, estimated equipment, desired installation date,
  * description and notes, and the site's visits. Actions: schedule a visit (the intervention panel, with the desired
  * date and the commissioning type for a site to install), edit, delete (after confirmation, back to the list).
+ * Sections of other features (equipment, alerts) come through the `sections` slot, filled by the app's route.
  */
 import type { SiteDetail } from '@isoptera/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -68,8 +69,19 @@ function DetailSkeleton() {
   );
 }
 
+/** Renders the sections other features add under the site's cards (the app composes them, features never import each other). */
+export type SiteDetailSections = (site: SiteDetail) => ReactNode;
+
 /** The body of the page once the site is loaded. */
-function SiteDetailView({ site, backTo }: { site: SiteDetail; backTo: string }) {
+function SiteDetailView({
+  site,
+  backTo,
+  sections,
+}: {
+  site: SiteDetail;
+  backTo: string;
+  sections?: SiteDetailSections;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
@@ -210,6 +222,8 @@ function SiteDetailView({ site, backTo }: { site: SiteDetail; backTo: string }) 
         </Card>
       </div>
 
+      {sections ? <div className="mt-6 flex flex-col gap-6">{sections(site)}</div> : null}
+
       <div className="mt-6">
         <SiteInterventions siteUlid={site.ulid} onSchedule={schedule} />
       </div>
@@ -228,8 +242,8 @@ function SiteDetailView({ site, backTo }: { site: SiteDetail; backTo: string }) 
   );
 }
 
-/** The site detail screen `/sites/{siteUlid}`. */
-export function SiteDetailPage() {
+/** The site detail screen `/sites/{siteUlid}`; `sections` adds other features' sections (equipment, alerts). */
+export function SiteDetailPage({ sections }: { sections?: SiteDetailSections } = {}) {
   const { t } = useTranslation();
   const { siteUlid = '' } = useParams();
   const location = useLocation();
@@ -253,7 +267,7 @@ export function SiteDetailPage() {
         {t('sites:detail.back')}
       </Link>
       {site.data ? (
-        <SiteDetailView site={site.data} backTo={backTo} />
+        <SiteDetailView site={site.data} backTo={backTo} sections={sections} />
       ) : site.isError ? (
         <div className="rounded-lg border border-gray-200 bg-white shadow-xs">
           <h1 className="sr-only">{t('common:pages.siteDetail')}</h1>

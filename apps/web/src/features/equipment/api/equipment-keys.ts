@@ -1,0 +1,16 @@
+/**
+ * TanStack Query keys of the equipment feature. Everything under `['equipment', siteUlid]` is the equipment of one
+ * site: the live refresher (server-sent `alert` events) and every write of this feature invalidate it.
+ */
+export const equipmentKeys = {
+  /** Every cached equipment query. */
+  all: ['equipment'] as const,
+  /** The equipment of a site (`GET /api/sites/{ulid}/equipment`). */
+  site: (siteUlid: string) => ['equipment', siteUlid] as const,
+};
+
+/**
+ * The sites feature's cache prefix (`['sites']`): a registration or a removal changes the site's `priority_sum` and
+ * main alert, so its detail and lists are refreshed too (features never import each other, so the key is spelled out).
+ */
+export const SITES_KEY = ['sites'] as const;

@@ -1,0 +1,46 @@
+/**
+ * Registering and correcting equipment (SPEC §3 "Equipment"):
+ * - `POST /api/sites/{ulid}/equipment` with `equipmentInput` → 201 `EquipmentCreated` (a gateway's
+ *   `device_credential` is in this answer only); 409 `serial_number_already_exist`, 422 violations (`gateway_invalid`…);
+ * - `PUT /api/equipment/{ulid}` with `equipmentUpdateInput`: every field but `kind` and `serial_number` (which never
+ *   change) → 200 `Equipment`.
+ * Refreshes the site's equipment and the site (its priority may change).
+ */
+import type { Equipment, EquipmentCreated, EquipmentInput, EquipmentUpdateInput } from '@isoptera/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/api/http-client';
+import { equipmentKeys, SITES_KEY } from './equipment-keys';
+
+export interface SaveEquipmentInput {
+  siteUlid: string;
+  body: EquipmentInput;
+  /** The equipment being edited; absent to register a new one. */
+  equipment?: Equipment;
+}
+
+/** Registers (POST) or updates (PUT) an equipment; resolves with the server's answer. */
+export function saveEquipment({ siteUlid, body, equipment }: SaveEquipmentInput): Promise<EquipmentCreated> {
+  if (!equipment) {
+    return http.post<EquipmentCreated>(`/api/sites/${encodeURIComponent(siteUlid)}/equipment`, body, {
+      redirectOnError: false,
+    });
+  }
+  const { kind: _kind, serial_number: _serial, ...rest } = body;
+  const changes: EquipmentUpdateInput = rest;
+  return http.put<EquipmentCreated>(`/api/equipment/${encodeURIComponent(equipment.ulid)}`, changes, {
+    redirectOnError: false,
+  });
+}
+
+/** The save mutation; refreshes the site's equipment and the sites on success. */
+export function useSaveEquipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveEquipment,
+    onSuccess: (_answer, { siteUlid }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: equipmentKeys.site(siteUlid) }),
+        queryClient.invalidateQueries({ queryKey: SITES_KEY }),
+      ]),
+  });
+}
