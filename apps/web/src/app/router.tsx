@@ -37,6 +37,7 @@ export type RouteName =
   | 'Planning'
   | 'Sites'
   | 'SiteDetail'
+  | 'SiteLogs'
   | 'DealerList'
   | 'PCOList'
   | 'SpaceParameters'
@@ -181,7 +182,15 @@ export const routeTable: readonly AppRoute[] = [
     path: '/sites/:siteUlid',
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/sites/pages/site-detail-page'), 'SiteDetailPage'),
+    // the sites feature's page with the equipment (and alerts) sections composed in (app/pages/site-detail-route.tsx)
+    Component: lazyPage(() => import('./pages/site-detail-route'), 'SiteDetailRoute'),
+  },
+  {
+    name: 'SiteLogs',
+    path: '/site_logs/:siteUlid',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/alerts'), 'SiteLogsPage'),
   },
   {
     name: 'UsersList',

@@ -7,6 +7,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { useServerEvents } from '../../features/alerts/lib/use-server-events';
 import { useSession } from '../../shared/auth/session';
 import { HitBottomContext, isNearBottom } from '../../shared/lib/hit-bottom';
 import { FullPageLoader } from '../../shared/ui/full-page-loader';
@@ -27,6 +28,7 @@ export function AppLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [hitBottom, setHitBottom] = useState(false);
+  useServerEvents(); // live refresh of the lists on alerts (PCO owners and managers)
 
   // each route change: back to the top, flag lowered (SPEC §2.3)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose

@@ -95,6 +95,11 @@ export class HttpClient {
     this.config = { ...this.config, ...config };
   }
 
+  /** The absolute URL of an API path with the configured base (e.g. for an `EventSource`, which cannot use `fetch`). */
+  url(path: string, query?: Record<string, QueryValue>): string {
+    return buildUrl(this.config.baseUrl, path, query);
+  }
+
   /** Sends a request with the rules of SPEC §8; resolves with the parsed body, rejects with an `ApiError`. */
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     return this.send<T>(path, options, false);

@@ -2,13 +2,15 @@
  * Date and date-time pickers built on React Aria's DatePicker (SPEC §5 "Date pickers"): day/month/year plus
  * hours:minutes (seconds when enabled, zeroed otherwise), navigation blocked beyond min/max, years 1970–2100 by default.
  * Values are strings: `YYYY-MM-DD` for dates, `YYYY-MM-DD HH:mm:ss` (the post format, wall time of the user's time
- * zone) for date-times. The display follows the user's language (fr, en-GB, it, pt: day/month/year; ja: year first).
+ * zone) for date-times; a range of dates is `{start, end}` (`YYYY-MM-DD` each). The display follows the user's language
+ * (fr, en-GB, it, pt: day/month/year; ja: year first).
  */
 import { type CalendarDate, type CalendarDateTime, parseDate, parseDateTime } from '@internationalized/date';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   Button as AriaButton,
   DatePicker as AriaDatePicker,
+  DateRangePicker as AriaDateRangePicker,
   Calendar,
   CalendarCell,
   CalendarGrid,
@@ -19,6 +21,7 @@ import {
   Heading,
   I18nProvider,
   Popover,
+  RangeCalendar,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../i18n/languages';
@@ -215,6 +218,112 @@ export function DateTimePicker({
         <PickerField {...field} />
         <PickerCalendar />
       </AriaDatePicker>
+    </I18nProvider>
+  );
+}
+
+/** A range of calendar days, both ends included (`YYYY-MM-DD`). */
+export interface DateRangeValue {
+  start: string;
+  end: string;
+}
+
+export interface DateRangePickerProps extends PickerShellProps {
+  value: DateRangeValue | null;
+  onChange: (value: DateRangeValue | null) => void;
+  min?: string;
+  max?: string;
+}
+
+const rangeCell = cn(
+  'flex size-9 cursor-pointer items-center justify-center rounded-md text-gray-800 outline-none',
+  'hover:bg-gray-100 data-[outside-month]:hidden data-[disabled]:cursor-default data-[disabled]:text-gray-300',
+  'data-[selected]:rounded-none data-[selected]:bg-brand-50 data-[selected]:text-brand-900',
+  'data-[selection-start]:rounded-l-md data-[selection-end]:rounded-r-md',
+  'data-[selection-start]:bg-brand-700 data-[selection-start]:text-white data-[selection-end]:bg-brand-700 data-[selection-end]:text-white',
+  'data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 data-[today]:font-bold',
+);
+
+const segmentClass =
+  'rounded px-0.5 tabular-nums outline-none data-[placeholder]:text-gray-500 data-[type=literal]:px-0 focus:bg-brand-700 focus:text-white';
+
+/** A picker of a range of days (start and end included); emits `{start, end}` or null. */
+export function DateRangePicker({
+  value,
+  onChange,
+  min,
+  max,
+  className,
+  isDisabled,
+  onBlur,
+  label,
+  description,
+  error,
+  isRequired,
+}: DateRangePickerProps) {
+  const { t, i18n } = useTranslation();
+  const start = toCalendarDate(value?.start);
+  const end = toCalendarDate(value?.end);
+  return (
+    <I18nProvider locale={intlLocale(i18n.language)}>
+      <AriaDateRangePicker<CalendarDate>
+        value={start && end ? { start, end } : null}
+        onChange={(next) => onChange(next ? { start: next.start.toString(), end: next.end.toString() } : null)}
+        minValue={toCalendarDate(min ?? MIN_DATE)}
+        maxValue={toCalendarDate(max ?? MAX_DATE)}
+        granularity="day"
+        isRequired={isRequired}
+        isDisabled={isDisabled}
+        isInvalid={!!error}
+        validationBehavior="aria"
+        onBlur={onBlur}
+        className={cn('flex flex-col', className)}
+      >
+        <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
+        <Group className="flex items-center rounded-md border border-gray-300 bg-white shadow-xs focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30 data-[disabled]:bg-gray-100 data-[invalid]:border-red-600">
+          <div className="flex min-w-0 flex-1 items-center gap-1 px-3 py-2 text-sm text-gray-900">
+            <DateInput slot="start" className="flex">
+              {(segment) => <DateSegment segment={segment} className={segmentClass} />}
+            </DateInput>
+            <span aria-hidden>–</span>
+            <DateInput slot="end" className="flex">
+              {(segment) => <DateSegment segment={segment} className={segmentClass} />}
+            </DateInput>
+          </div>
+          <AriaButton
+            aria-label={t('common:date.openCalendar')}
+            className="mr-1 rounded-md p-1.5 text-gray-600 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
+            <CalendarDays size={18} aria-hidden />
+          </AriaButton>
+        </Group>
+        <FieldDescription>{description}</FieldDescription>
+        <FieldError code={error} />
+        <Popover className="rounded-lg border border-gray-200 bg-white p-3 shadow-lg outline-none">
+          <Dialog className="outline-none">
+            <RangeCalendar className="w-fit">
+              <header className="mb-2 flex items-center justify-between gap-2">
+                <AriaButton
+                  slot="previous"
+                  className="rounded-md p-1.5 text-gray-700 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-30"
+                >
+                  <ChevronLeft size={18} aria-hidden />
+                </AriaButton>
+                <Heading className="text-sm font-semibold text-gray-900 capitalize" />
+                <AriaButton
+                  slot="next"
+                  className="rounded-md p-1.5 text-gray-700 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-30"
+                >
+                  <ChevronRight size={18} aria-hidden />
+                </AriaButton>
+              </header>
+              <CalendarGrid className="border-separate border-spacing-y-0.5 text-sm">
+                {(date) => <CalendarCell date={date} className={rangeCell} />}
+              </CalendarGrid>
+            </RangeCalendar>
+          </Dialog>
+        </Popover>
+      </AriaDateRangePicker>
     </I18nProvider>
   );
 }

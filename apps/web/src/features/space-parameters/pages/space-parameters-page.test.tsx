@@ -4,7 +4,7 @@
  * the account transfer with its confirmation and the end of the owner's session, the deletion enabled only once the
  * space's name is typed exactly, and the audit trail (entries, paging, empty state).
  */
-import type { AuditEvent, SpaceParameters } from '@isoptera/contracts';
+import { type AuditEvent, DEFAULT_ALERT_SETTINGS, type SpaceParameters } from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
@@ -56,6 +56,8 @@ beforeAll(async () => {
       return sendJson(response, 200, { 'hydra:member': member, 'hydra:totalItems': events.length });
     }
     if (route === 'GET /security/logout') return sendJson(response, 204, null);
+    // the PCO's alert thresholds card (its own tests: alert-settings-card.test.tsx)
+    if (route === 'GET /api/alert_settings') return sendJson(response, 200, DEFAULT_ALERT_SETTINGS);
     return sendProblem(response, 404, 'not_found');
   });
   configureHttpClient({ baseUrl: server.url, getAuthState: () => true, navigate: () => {} });

@@ -4,10 +4,12 @@
  * transfer, the audit trail of the changes made under substitution and the deletion of the account.
  */
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/auth/session';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton, SkeletonLines } from '../../../shared/ui/skeleton';
 import { useSpaceParameters } from '../api/space-parameters-api';
+import { AlertSettingsCard } from '../components/alert-settings-card';
 import { AuditCard } from '../components/audit-card';
 import { DeleteCard } from '../components/delete-card';
 import { SettingsForm } from '../components/settings-form';
@@ -28,6 +30,7 @@ function SettingsSkeleton() {
 /** The space settings screen. */
 export function SpaceParametersPage() {
   const { t } = useTranslation();
+  const { actor } = useSession();
   const query = useSpaceParameters();
   const settings = query.data;
   return (
@@ -36,6 +39,7 @@ export function SpaceParametersPage() {
       {settings ? (
         <div className="flex flex-col gap-6">
           <SettingsForm settings={settings} />
+          {actor?.userType === 'pco' ? <AlertSettingsCard /> : null}
           <TransferCard settings={settings} />
           <AuditCard />
           <DeleteCard settings={settings} />

@@ -1,0 +1,41 @@
+/**
+ * `POST /api/alerts/{ulid}/acknowledge` (PCO action): closes an open alert (200 `AlertLogEntry` with
+ * `close_reason: 'acknowledged'`; 409 `alert_already_closed`; 404 `alert_not_found`).
+ */
+import type { AlertLogEntry } from '@isoptera/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../shared/api/http-client';
+import { ALERT_REFRESH_PREFIXES } from './alerts-keys';
+
+/** Acknowledges the alert `alertUlid`; answers the closed entry. */
+export function acknowledgeAlert(alertUlid: string): Promise<AlertLogEntry> {
+  return http.post<AlertLogEntry>(`/api/alerts/${encodeURIComponent(alertUlid)}/acknowledge`, undefined, {
+    redirectOnError: false,
+  });
+}
+
+/**
+ * The acknowledgement: the closed entry replaces the open one in every cached page of the log at once, then the
+ * logs, the site (its priority and status), the sites list and the equipment refresh. A failure (e.g. already closed)
+ * refreshes them too, so that the row shows what the server holds.
+ */
+export function useAcknowledgeAlert() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all(ALERT_REFRESH_PREFIXES.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
+  return useMutation({
+    mutationFn: acknowledgeAlert,
+    onSuccess: (closed) => {
+      queryClient.setQueriesData<{ 'hydra:member': AlertLogEntry[] }>({ queryKey: ['alerts'] }, (page) =>
+        page && Array.isArray(page['hydra:member'])
+          ? {
+              ...page,
+              'hydra:member': page['hydra:member'].map((entry) => (entry.ulid === closed.ulid ? closed : entry)),
+            }
+          : page,
+      );
+      void refresh();
+    },
+    onError: () => void refresh(),
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * Test helpers of the alerts feature (component tests only): entries of the alert and synchronisation logs, reading
+ * points, the current user of a PCO owner, and a renderer mounting an element under its route with its session,
+ * TanStack Query (returned, to watch its cache) and the notifications viewport.
+ */
+import type { AlertLogEntry, CurrentUser, Equipment, ReadingPoint, SyncLogEntry } from '@isoptera/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { actorHasAction, actorOf } from '../../shared/auth/actor';
+import { SessionContext } from '../../shared/auth/session';
+import { NotificationViewport } from '../../shared/ui/notifications';
+
+export const SITE = '01JS0000000000000000000001';
+export const STATION = '01JE0000000000000000000007';
+export const GATEWAY = '01JE0000000000000000000001';
+
+/** An alert of the log: an open termite alert of IGS-07 by default. */
+export function alertEntry(ulid: string, extra: Partial<AlertLogEntry> = {}): AlertLogEntry {
+  return {
+    '@id': `/api/alerts/${ulid}`,
+    ulid,
+    type: 'TYPE_TERMITE_ALERT',
+    priority: 20,
+    equipment: { ulid: STATION, reference: 'IGS-07', kind: 'igs' },
+    opened_at: '2026-03-12T10:00:00+01:00',
+    closed_at: null,
+    close_reason: null,
+    acknowledged_by: null,
+    details: { termite_activity: 72, threshold: 30, measured_at: '2026-03-12T09:55:00+01:00' },
+    ...extra,
+  };
+}
+
+/** An uplink of the gateway BOX-01 over HTTP, every reading accepted. */
+export function syncEntry(ulid: string, extra: Partial<SyncLogEntry> = {}): SyncLogEntry {
+  return {
+    ulid,
+    gateway: { ulid: GATEWAY, serial_number: 'GW-0001', reference: 'BOX-01' },
+    transport: 'http',
+    received_at: '2026-03-12T10:00:00+01:00',
+    accepted: 12,
+    duplicates: 0,
+    rejected: 0,
+    errors: [],
+    ...extra,
+  };
+}
+
+/** A reading at `measured_at`. */
+export function readingPoint(measuredAt: string, extra: Partial<ReadingPoint> = {}): ReadingPoint {
+  return {
+    measured_at: measuredAt,
+    termite_activity: 10,
+    bait_consumption: 0,
+    battery_percent: 80,
+    signal_level: -95,
+    state: 1,
+    ...extra,
+  };
+}
+
+/** An equipment of the site (a station of kind `igs` unless said). */
+export function equipment(ulid: string, reference: string, extra: Partial<Equipment> = {}): Equipment {
+  return {
+    '@id': `/api/equipment/${ulid}`,
+    '@type': 'Equipment',
+    ulid,
+    site_ulid: SITE,
+    kind: 'igs',
+    reference,
+    serial_number: `SN-${reference}`,
+    trap_type: 'exterior',
+    treatment_type: 'TYPE_PREVENTION',
+    state: 1,
+    masonry: 0,
+    installed_at: null,
+    firmware_version: null,
+    gps_position: null,
+    signal_level: -90,
+    battery_level: 'Operational',
+    battery_percent: 90,
+    gateway_ulid: null,
+    pictures: [],
+    last_update_at: null,
+    alert_since: null,
+    alerts: [],
+    ...extra,
+  };
+}
+
+/** A hydra collection of `members` (total: their number unless given). */
+export const collection = <T,>(members: T[], total = members.length) => ({
+  '@context': '/api/contexts/Collection',
+  '@id': '/api/x',
+  '@type': 'hydra:Collection',
+  'hydra:member': members,
+  'hydra:totalItems': total,
+});
+
+/** The owner of a PCO (or its manager, or a dealer owner). */
+export function currentUser(kind: 'owner' | 'manager' | 'dealer' = 'owner'): CurrentUser {
+  const pco = { '@id': '/api/pcos/P1', ulid: 'P1', name: 'Termites Services Lyon', logo: null };
+  const dealer = kind === 'dealer';
+  return {
+    '@id': '/api/user_pcos/ME',
+    ulid: 'ME',
+    firstname: 'Camille',
+    lastname: 'Martin',
+    email: 'camille@example.fr',
+    lang: 'en',
+    timezone: 'Europe/Paris',
+    mail_notification: true,
+    user_type: dealer ? 'dealer' : 'pco',
+    role: dealer ? 'ROLE_DEALER_SPACE_OWNER' : kind === 'owner' ? 'ROLE_PCO_SPACE_OWNER' : 'ROLE_PCO_SPACE_MANAGER',
+    color: null,
+    disabled_at: null,
+    last_invited_at: null,
+    have_user_admin_space: false,
+    have_user_dealer_space: dealer,
+    have_user_pco_space: !dealer,
+    dealer: dealer ? { '@id': '/api/dealers/D1', ulid: 'D1', name: 'Isoptera Sud', logo: null } : null,
+    connected_on_dealer: null,
+    pco: dealer ? null : pco,
+    connected_on_pco: null,
+  };
+}
+
+function Location() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+/** Renders `element` at `path` (its route being `routePath`) for `me`; answers the query client. */
+export function renderScreen(
+  element: ReactNode,
+  { path = '/', routePath = '*', me = currentUser() }: { path?: string; routePath?: string; me?: CurrentUser } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: routePath,
+        element: (
+          <>
+            {element}
+            <Location />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const actor = actorOf(me);
+  const view = render(
+    <SessionContext.Provider
+      value={{
+        status: 'authenticated',
+        me,
+        actor,
+        hasAction: (action) => actorHasAction(actor, action),
+        timeZone: me.timezone,
+        isLoggingOut: false,
+        setLoggingOut: () => {},
+        reloadMe: async () => {},
+      }}
+    >
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <NotificationViewport />
+      </QueryClientProvider>
+    </SessionContext.Provider>,
+  );
+  return { queryClient, router, view };
+}
+
+/** The path and query of the current location. */
+export const locationText = () => screen.getByTestId('location').textContent;
