@@ -22,9 +22,39 @@ export function startOfZonedDay(date: string, timeZone: string): Date {
   return parseZoned(`${date} 00:00:00`, timeZone);
 }
 
-/** ISO 8601 with the offset of `timeZone`, e.g. `2026-11-21T10:00:00+01:00`. */
+/** Offsets (minutes east of UTC) by time zone and quarter hour: zone transitions fall on quarter hours. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR_MS = 900_000;
+
+/** The UTC offset of `timeZone` at `ms`, in minutes east of UTC (e.g. 60 for Paris in winter, 345 for Kathmandu). */
+function offsetMinutes(ms: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = -new TZDate(ms, timeZone).getTimezoneOffset();
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * ISO 8601 with the offset of `timeZone`, e.g. `2026-11-21T10:00:00+01:00`. The offset is looked up once per zone and
+ * quarter hour, then the local fields are plain arithmetic: long series (readings history) format in microseconds.
+ */
 export function formatZoned(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm:ssxxx");
+  const ms = instant.getTime();
+  const offset = offsetMinutes(ms, timeZone);
+  const local = new Date(ms + offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return (
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
 }
 
 /** The calendar date (`YYYY-MM-DD`) of `instant` in `timeZone`. */
