@@ -4,6 +4,8 @@
  * the log filter and the site of the logs page use the equipment and sites features' keys for the same calls
  * (`['equipment', siteUlid]`, `['sites', 'detail', siteUlid]`), so that the site detail makes each call once.
  */
+import { siteEquipmentKey } from '../../../shared/api/site-equipment';
+
 export const alertsKeys = {
   all: ['alerts'] as const,
   log: (siteUlid: string, equipmentUlid: string | null, page: number) =>
@@ -12,7 +14,7 @@ export const alertsKeys = {
   syncLog: (siteUlid: string, page: number) => ['alerts', siteUlid, 'sync', page] as const,
   /** A preset period (`'30d'`) or a custom one (`from`, `to`). */
   readings: (stationUlid: string, ...period: string[]) => ['alerts', 'readings', stationUlid, ...period] as const,
-  siteEquipment: (siteUlid: string) => ['equipment', siteUlid] as const,
+  siteEquipment: siteEquipmentKey,
   site: (siteUlid: string) => ['sites', 'detail', siteUlid] as const,
 };
 

@@ -10,6 +10,7 @@ import { BellOff, CheckCheck, History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSiteEquipment } from '../../../shared/api/site-equipment';
 import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
@@ -25,7 +26,6 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { AlertBadge } from '../../../shared/ui/status';
 import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { useAlertLog } from '../api/get-alert-log';
-import { useSiteEquipment } from '../api/get-site-equipment';
 import { alertDetailsText } from '../lib/alert-details';
 
 export interface AlertLogProps {

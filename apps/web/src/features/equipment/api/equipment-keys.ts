@@ -2,11 +2,13 @@
  * TanStack Query keys of the equipment feature. Everything under `['equipment', siteUlid]` is the equipment of one
  * site: the live refresher (server-sent `alert` events) and every write of this feature invalidate it.
  */
+import { siteEquipmentKey } from '../../../shared/api/site-equipment';
+
 export const equipmentKeys = {
   /** Every cached equipment query. */
   all: ['equipment'] as const,
   /** The equipment of a site (`GET /api/sites/{ulid}/equipment`). */
-  site: (siteUlid: string) => ['equipment', siteUlid] as const,
+  site: siteEquipmentKey,
 };
 
 /**

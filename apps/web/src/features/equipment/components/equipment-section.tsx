@@ -14,6 +14,7 @@ import {
 import { Cpu, MapPinOff, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSiteEquipment } from '../../../shared/api/site-equipment';
 import { useOnDemandCatalogue } from '../../../shared/i18n/on-demand-catalogue';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
@@ -23,7 +24,6 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { notify, notifyError } from '../../../shared/ui/notifications';
 import { useDeleteEquipment } from '../api/delete-equipment';
-import { useSiteEquipment } from '../api/get-site-equipment';
 import { useRotateCredential } from '../api/rotate-credential';
 import { buildMapMarkers } from '../lib/map-markers';
 import { CredentialDialog } from './credential-dialog';

@@ -1,13 +1,17 @@
 /**
  * `GET /api/sites/{ulid}/equipment` → `HydraCollection<Equipment>`: every gateway and station of a site, gateways
  * first, then by reference, each with its open alerts and pictures (SPEC §2.7 "Sites: detail", §3 "Equipment").
+ * Shared by the equipment section and the alert log's equipment filter: one cached query per site, key
+ * `['equipment', siteUlid]`, which the live refresher and every equipment write invalidate.
  */
 import type { Equipment, HydraCollection } from '@isoptera/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
-import { equipmentKeys } from './equipment-keys';
+import { http } from './http-client';
 
-/** The equipment of the site `siteUlid`; an error (e.g. 404) stays with the section instead of leaving the page. */
+/** The query key of a site's equipment. */
+export const siteEquipmentKey = (siteUlid: string) => ['equipment', siteUlid] as const;
+
+/** The equipment of the site `siteUlid`; an error (e.g. 404) stays with the caller instead of leaving the page. */
 export function getSiteEquipment(siteUlid: string, signal?: AbortSignal): Promise<HydraCollection<Equipment>> {
   return http.get<HydraCollection<Equipment>>(`/api/sites/${encodeURIComponent(siteUlid)}/equipment`, {
     signal,
@@ -15,10 +19,10 @@ export function getSiteEquipment(siteUlid: string, signal?: AbortSignal): Promis
   });
 }
 
-/** Query options of a site's equipment (key `['equipment', siteUlid]`). */
+/** Query options of a site's equipment. */
 export function siteEquipmentQueryOptions(siteUlid: string) {
   return queryOptions({
-    queryKey: equipmentKeys.site(siteUlid),
+    queryKey: siteEquipmentKey(siteUlid),
     queryFn: ({ signal }) => getSiteEquipment(siteUlid, signal),
     enabled: siteUlid !== '',
   });
