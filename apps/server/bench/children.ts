@@ -1,11 +1,12 @@
 /**
  * The servers under test of the benchmarks, each in a child process running bench/server.ts (so that the load
  * generator in the parent and the server do not share one event loop). `children` holds the running ones, for the
- * clean-up of a failed run.
+ * clean-up of a failed run. Also the helpers both benchmarks share: the progress log and admin statements.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { ChildSpec } from './protocol.js';
 
 /** The child servers still running. */
@@ -39,4 +40,22 @@ export async function startChild(spec: ChildSpec): Promise<Child> {
       clearTimeout(timer);
     },
   };
+}
+
+/** A progress logger on stderr: `[<tag> <seconds since start> s] message`. */
+export function createLog(tag: string, width = 5): (message: string) => void {
+  const started = Date.now();
+  return (message) =>
+    process.stderr.write(`[${tag} ${((Date.now() - started) / 1000).toFixed(1).padStart(width)} s] ${message}\n`);
+}
+
+/** Runs one statement on the PostgreSQL server `adminUrl` (creating or dropping a benchmark database). */
+export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

@@ -27,7 +27,7 @@ import { loadConfig } from '../src/config.js';
 import * as schema from '../src/db/schema/index.js';
 import { type Db, openPostgres } from '../src/platform/db/database.js';
 import { createMember, createSpace, login, TEST_PASSWORD } from '../test/factories.js';
-import { children, startChild } from './children.js';
+import { children, createLog, adminQuery as sharedAdminQuery, startChild } from './children.js';
 import { insertDataset } from './dataset.js';
 import { type CapturedQuery, PROBE_PATH } from './protocol.js';
 
@@ -59,21 +59,9 @@ const env = {
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
 };
-const started = Date.now();
 
-function log(message: string): void {
-  process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}\n`);
-}
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const log = createLog('bench', 5);
+const adminQuery = (statement: string) => sharedAdminQuery(ADMIN_URL, statement);
 
 // --- measurements --------------------------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ import { openPostgres } from '../src/platform/db/database.js';
 import { httpTransport, mqttTransport, type UplinkTransport } from '../src/simulate/uplink-transports.js';
 import { createInstallation } from '../test/equipment-factories.js';
 import { createMember, createSpace, TEST_PASSWORD } from '../test/factories.js';
-import { children, startChild } from './children.js';
+import { children, createLog, adminQuery as sharedAdminQuery, startChild } from './children.js';
 import { insertReadingsHistory } from './readings-dataset.js';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -66,21 +66,9 @@ const env = {
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
 };
-const started = Date.now();
 
-function log(message: string): void {
-  process.stderr.write(`[bench5 ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}\n`);
-}
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const log = createLog('bench5', 6);
+const adminQuery = (statement: string) => sharedAdminQuery(ADMIN_URL, statement);
 
 // --- set-up --------------------------------------------------------------------------------------------------------
 
