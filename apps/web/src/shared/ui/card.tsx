@@ -17,7 +17,7 @@ export function Card({ title, actions, className, flush = false, children }: Car
   return (
     <section className={cn('rounded-lg border border-gray-200 bg-white shadow-xs', className)}>
       {title || actions ? (
-        <header className="flex items-center justify-between gap-3 border-b border-gray-200 px-4 py-3">
+        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 px-4 py-3">
           {title ? <h2 className="text-[15px] font-semibold text-gray-900">{title}</h2> : <span />}
           {actions}
         </header>

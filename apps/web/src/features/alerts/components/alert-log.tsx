@@ -201,7 +201,7 @@ export function AlertLog({ siteUlid, initialEquipmentUlid = null, withLogsLink =
           message={equipmentUlid ? t('alerts:log.emptyFiltered') : t('alerts:log.empty')}
         />
       ) : (
-        <div className="@container">
+        <div className="@container overflow-x-auto">
           <table className={cn('w-full border-collapse', log.isPlaceholderData && 'opacity-60 transition-opacity')}>
             <caption className="sr-only">{t('alerts:log.caption')}</caption>
             <thead className="border-b border-gray-200 bg-gray-50">

@@ -91,7 +91,7 @@ export function SyncLog({ siteUlid }: { siteUlid: string }) {
       ) : entries.length === 0 ? (
         <EmptyState icon={<RadioTower size={24} />} message={t('alerts:sync.empty')} />
       ) : (
-        <div className="@container">
+        <div className="@container overflow-x-auto">
           <table className={cn('w-full border-collapse', log.isPlaceholderData && 'opacity-60 transition-opacity')}>
             <caption className="sr-only">{t('alerts:sync.caption')}</caption>
             <thead className="border-b border-gray-200 bg-gray-50">
