@@ -110,7 +110,7 @@ function LogRow({ entry, onAcknowledge }: { entry: AlertLogEntry; onAcknowledge:
       </td>
       <td className="px-4 py-3 text-[13px] text-gray-800">{closed}</td>
       <td className={cn('px-4 py-3 text-[13px] text-gray-700', WIDE)}>{details || '—'}</td>
-      <td className="px-4 py-3 text-right">
+      <td className="py-3 pr-3 pl-1 text-right @md:px-4">
         {isOpen ? (
           <Button
             variant="white"
@@ -122,7 +122,8 @@ function LogRow({ entry, onAcknowledge }: { entry: AlertLogEntry; onAcknowledge:
             })}
             icon={<CheckCheck size={16} aria-hidden />}
           >
-            {t('alerts:log.acknowledge')}
+            {/* icon only in a narrow card (phones): the accessible name stays the full label */}
+            <span className="hidden @md:inline">{t('alerts:log.acknowledge')}</span>
           </Button>
         ) : null}
       </td>
