@@ -21,67 +21,9 @@
  * Forgot-password and resend count every request because each one sends an e-mail.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors/app-error.js';
+import type { FastifyRequest } from 'fastify';
 
-const MINUTE_MS = 60_000;
-
-/** One limit: `max` counted requests of a key per window of `windowMinutes`. */
-export interface LimitRule {
-  max: number;
-  windowMinutes: number;
-  /** The key of a request (the request body is parsed and validated when it is called). */
-  key(request: FastifyRequest): string;
-}
-
-/** A set of limits applied together to one route. */
-export interface Limiter {
-  /** Answers 429 (with `Retry-After`) when any key of the request is at its limit; counts nothing. */
-  check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Counts the request against every key (call on a failure). */
-  hit(request: FastifyRequest): Promise<void>;
-  /** Counts the request against every key and answers 429 when one goes over its limit. */
-  take(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-}
-
-/** 429 `too_many_requests` after setting `Retry-After` (seconds, at least 1). */
-function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number): AppError {
-  reply.header('retry-after', String(Math.max(1, retryAfterSeconds)));
-  return new AppError('too_many_requests', { status: 429 });
-}
-
-/** Builds a limiter of `rules` on `app` (each rule has its own counters). */
-export function createLimiter(app: FastifyInstance, rules: LimitRule[]): Limiter {
-  const limits = rules.map((rule) =>
-    app.createRateLimit({
-      max: rule.max,
-      timeWindow: rule.windowMinutes * MINUTE_MS,
-      keyGenerator: (request) => rule.key(request),
-    }),
-  );
-  return {
-    async check(request, reply) {
-      for (const limit of limits) {
-        const state = await limit(request, { increment: false });
-        if (!state.isAllowed && state.remaining <= 0) throw tooManyRequests(reply, state.ttlInSeconds);
-      }
-    },
-    async hit(request) {
-      for (const limit of limits) await limit(request);
-    },
-    async take(request, reply) {
-      let blockedFor = 0;
-      for (const limit of limits) {
-        const state = await limit(request);
-        if (!state.isAllowed && state.isExceeded) blockedFor = Math.max(blockedFor, state.ttlInSeconds);
-      }
-      if (blockedFor > 0) throw tooManyRequests(reply, blockedFor);
-    },
-  };
-}
-
-/** The client address as the rate limits see it. */
-export const ipKey = (request: FastifyRequest) => request.ip;
+export { createLimiter, ipKey, type Limiter, type LimitRule } from '../../platform/http/rate-limits.js';
 
 /** `<e-mail>|<ip>` from a body `{email}` (lower-cased). */
 export const emailIpKey = (request: FastifyRequest) =>

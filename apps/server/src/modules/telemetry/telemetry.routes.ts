@@ -15,18 +15,23 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../platform/auth/actor.js';
+import { createLimiter, ipKey } from '../../platform/http/rate-limits.js';
 import type { GatewayRecord } from './telemetry.repository.js';
 import { deviceUnauthorized, type TelemetryService } from './telemetry.service.js';
 
 /** Room for a full batch of {@link UPLINK_MAX_READINGS} readings, even pretty-printed. */
 export const UPLINK_BODY_LIMIT = 2 * 1024 * 1024;
 
+/** Failed device authentications allowed per client address (then 429 with `Retry-After` until the window ends). */
+export const UPLINK_AUTH_FAILURES = { max: 30, windowMinutes: 15 } as const;
+
 const UPLINK_DESCRIPTION = `A gateway's uplink: its own status and a batch of up to ${UPLINK_MAX_READINGS} station readings.
 
 **HTTP**: send \`Authorization: Device <device_credential>\` (the credential shown once when the gateway was registered
 or its credential rotated, \`<gateway ulid>.<secret>\`); \`gateway.serial_number\` must be that gateway's. Answers 200
 \`{accepted, duplicates, rejected: [{index, serial_number, code}]}\` once the readings are committed; 401
-\`device_unauthorized\` for an unknown, revoked or mismatched credential; 400/422 for a malformed payload (nothing is
+\`device_unauthorized\` for an unknown, revoked or mismatched credential (after ${UPLINK_AUTH_FAILURES.max} of them from one
+address in ${UPLINK_AUTH_FAILURES.windowMinutes} minutes, 429 with \`Retry-After\`); 400/422 for a malformed payload (nothing is
 stored). A reading is stored once per (station, \`measured_at\`): sending an uplink again is safe and counts its readings
 in \`duplicates\`. A reading of a station that is not on the gateway's site is rejected \`unknown_station\`; one more than
 5 minutes in the future \`measured_at_in_future\`.
@@ -42,6 +47,8 @@ const siteParams = z.object({ id: z.string().max(200) });
 
 export const telemetryRoutes: FastifyPluginAsyncZod<{ service: TelemetryService }> = async (app, { service }) => {
   const gateways = new WeakMap<FastifyRequest, GatewayRecord>();
+  // a credential's secret is 256 random bits, but guessing at it must stay expensive and visible
+  const authFailures = createLimiter(app, [{ ...UPLINK_AUTH_FAILURES, key: ipKey }]);
 
   app.post(
     '/api/uplinks',
@@ -55,11 +62,15 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ service: TelemetryService 
         body: uplinkPayload,
       },
       // Authenticate before the body is read: an unknown device never gets its megabyte parsed.
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         const header = request.headers.authorization;
         const credential = header?.startsWith('Device ') ? header.slice(7).trim() : undefined;
+        await authFailures.check(request, reply);
         const authentication = await service.authenticate(credential);
-        if (authentication.status !== 'ok') throw deviceUnauthorized();
+        if (authentication.status !== 'ok') {
+          await authFailures.hit(request);
+          throw deviceUnauthorized();
+        }
         gateways.set(request, authentication.gateway);
       },
     },

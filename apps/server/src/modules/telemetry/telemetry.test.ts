@@ -15,6 +15,7 @@ import {
 import { as, createMember, createSpace, login } from '../../../test/factories.js';
 import { syncLogs } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
+import { UPLINK_AUTH_FAILURES } from './telemetry.routes.js';
 
 let t: TestApp;
 let spaceId: string;
@@ -511,5 +512,37 @@ describe('GET /api/sites/{id}/sync_logs', () => {
     expect(response.json<HydraCollection<SyncLogEntry>>()['hydra:member']).toEqual([
       expect.objectContaining({ gateway: null, accepted: 0 }),
     ]);
+  });
+});
+
+describe('POST /api/uplinks under credential guessing', () => {
+  it(`answers 429 with Retry-After after ${UPLINK_AUTH_FAILURES.max} failed credentials from one address; others are served`, async () => {
+    const guarded = await buildTestApp();
+    try {
+      const pco = await createSpace(guarded.db, 'pco');
+      const install = await createInstallation(guarded.db, pco, { stationCount: 1 });
+      const payload = uplink(install, [reading(install.stations[0]?.serialNumber ?? '', ago(HOUR))]);
+      const send = (credential: string, remoteAddress: string) =>
+        guarded.app.inject({
+          method: 'POST',
+          url: '/api/uplinks',
+          remoteAddress,
+          headers: { authorization: `Device ${credential}` },
+          payload,
+        });
+      const wrong = `${install.gateway.id}.not-the-secret`;
+      for (let i = 0; i < UPLINK_AUTH_FAILURES.max; i++) {
+        expect((await send(wrong, '203.0.113.7')).statusCode).toBe(401);
+      }
+      const blocked = await send(install.gateway.credential, '203.0.113.7');
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // the real gateway, elsewhere, keeps reporting
+      const served = await send(install.gateway.credential, '198.51.100.20');
+      expect(served.statusCode, served.body).toBe(200);
+      expect(served.json()).toMatchObject({ accepted: 1 });
+    } finally {
+      await guarded.close();
+    }
   });
 });
