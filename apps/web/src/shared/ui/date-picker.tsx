@@ -81,26 +81,30 @@ export interface DateTimePickerProps extends PickerShellProps {
   withSeconds?: boolean;
 }
 
+const MONTH_BUTTON =
+  'rounded-md p-1.5 text-gray-700 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-30';
+
+/** The month heading of a calendar with its previous and next buttons (single date and range alike). */
+function CalendarHeader() {
+  return (
+    <header className="mb-2 flex items-center justify-between gap-2">
+      <AriaButton slot="previous" className={MONTH_BUTTON}>
+        <ChevronLeft size={18} aria-hidden />
+      </AriaButton>
+      <Heading className="text-sm font-semibold text-gray-900 capitalize" />
+      <AriaButton slot="next" className={MONTH_BUTTON}>
+        <ChevronRight size={18} aria-hidden />
+      </AriaButton>
+    </header>
+  );
+}
+
 function PickerCalendar() {
   return (
     <Popover className="rounded-lg border border-gray-200 bg-white p-3 shadow-lg outline-none">
       <Dialog className="outline-none">
         <Calendar className="w-fit">
-          <header className="mb-2 flex items-center justify-between gap-2">
-            <AriaButton
-              slot="previous"
-              className="rounded-md p-1.5 text-gray-700 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-30"
-            >
-              <ChevronLeft size={18} aria-hidden />
-            </AriaButton>
-            <Heading className="text-sm font-semibold text-gray-900 capitalize" />
-            <AriaButton
-              slot="next"
-              className="rounded-md p-1.5 text-gray-700 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-30"
-            >
-              <ChevronRight size={18} aria-hidden />
-            </AriaButton>
-          </header>
+          <CalendarHeader />
           <CalendarGrid className="border-separate border-spacing-0.5 text-sm">
             {(date) => (
               <CalendarCell
@@ -302,21 +306,7 @@ export function DateRangePicker({
         <Popover className="rounded-lg border border-gray-200 bg-white p-3 shadow-lg outline-none">
           <Dialog className="outline-none">
             <RangeCalendar className="w-fit">
-              <header className="mb-2 flex items-center justify-between gap-2">
-                <AriaButton
-                  slot="previous"
-                  className="rounded-md p-1.5 text-gray-700 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-30"
-                >
-                  <ChevronLeft size={18} aria-hidden />
-                </AriaButton>
-                <Heading className="text-sm font-semibold text-gray-900 capitalize" />
-                <AriaButton
-                  slot="next"
-                  className="rounded-md p-1.5 text-gray-700 outline-none hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-30"
-                >
-                  <ChevronRight size={18} aria-hidden />
-                </AriaButton>
-              </header>
+              <CalendarHeader />
               <CalendarGrid className="border-separate border-spacing-y-0.5 text-sm">
                 {(date) => <CalendarCell date={date} className={rangeCell} />}
               </CalendarGrid>
