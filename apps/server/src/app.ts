@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { MAP_TILE_ORIGIN } from '@isoptera/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -70,7 +71,8 @@ export async function buildApp({ config, db, modules = defaultModules, mail }: A
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // the equipment map's tiles (issue 5)
+        'img-src': ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         'connect-src': ["'self'"],

@@ -52,3 +52,10 @@ export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const INVITATION_TTL_DAYS = 7;
 /** E-mail change validation links are valid 24 hours. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/**
+ * The map tiles of the site detail's equipment map (issue 5, Leaflet): OpenStreetMap's standard tiles. The server's
+ * Content-Security-Policy allows images from this origin, and only from it besides the app's own.
+ */
+export const MAP_TILE_ORIGIN = 'https://tile.openstreetmap.org';
+export const MAP_TILE_URL = `${MAP_TILE_ORIGIN}/{z}/{x}/{y}.png`;

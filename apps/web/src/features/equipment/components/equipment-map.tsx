@@ -7,12 +7,12 @@
  * the accessible alternative.
  */
 import 'leaflet/dist/leaflet.css';
+import { MAP_TILE_URL } from '@isoptera/contracts';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKER_COLOURS, type MapMarker, markerBounds } from '../lib/map-markers';
 
-export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_COPYRIGHT_URL = 'https://www.openstreetmap.org/copyright';
 /** OpenStreetMap tiles go up to zoom 19; a lone marker is shown close. */
 const MAX_ZOOM = 19;
@@ -67,7 +67,7 @@ export function EquipmentMap({ markers, selectedUlid, onSelectStation, label, fa
     if (!container) return;
     const map = L.map(container, { zoomControl: false, attributionControl: true, maxZoom: MAX_ZOOM });
     L.control.zoom({ zoomInTitle: t('equipment:map.zoomIn'), zoomOutTitle: t('equipment:map.zoomOut') }).addTo(map);
-    L.tileLayer(OSM_TILE_URL, {
+    L.tileLayer(MAP_TILE_URL, {
       maxZoom: MAX_ZOOM,
       attribution: `&copy; <a href="${OSM_COPYRIGHT_URL}">${escapeHtml(t('equipment:map.osmContributors'))}</a>`,
     }).addTo(map);
