@@ -144,3 +144,8 @@ export async function createPcoTeam(app: FastifyInstance, db: Db) {
 export async function setMembershipStatus(db: Db, membershipId: string, status: 'active' | 'disabled'): Promise<void> {
   await db.update(memberships).set({ status }).where(eq(memberships.id, membershipId));
 }
+
+/** Hands PCO `pcoId` over to dealer `dealerId` (what an admin's edit of the PCO does). */
+export async function setPcoDealer(db: Db, pcoId: string, dealerId: string): Promise<void> {
+  await db.update(spaces).set({ dealerId }).where(eq(spaces.id, pcoId));
+}

@@ -94,6 +94,11 @@ export function createAuthRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /** Takes the session out of its substitution (back to its own membership's space). */
+    async endSubstitution(sessionId: string) {
+      await db.update(sessions).set({ substituteSpaceId: null }).where(eq(sessions.id, sessionId));
+    },
+
     async revokeSession(sessionId: string, at: Date) {
       await db
         .update(sessions)

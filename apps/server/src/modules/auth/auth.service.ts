@@ -350,7 +350,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         (hasAction(membership.spaceType, membership.role, ACTIONS.ADMIN_ACTION) ||
           (hasAction(membership.spaceType, membership.role, ACTIONS.DEALER_ACTION) &&
             space.dealerId === membership.spaceId));
-      return issue(space && mayEnter ? substitutedActor(actor, space) : actor, session.id, session.expiresAt);
+      if (space && mayEnter) return issue(substitutedActor(actor, space), session.id, session.expiresAt);
+      // no longer allowed (space closed, PCO moved to another dealer, role changed): the session leaves the substitution
+      // for good, so that it cannot come back by itself and a space change finds it in its own space
+      if (session.substituteSpaceId) await repository.endSubstitution(session.id);
+      return issue(actor, session.id, session.expiresAt);
     },
 
     /** Ends the session of the actor or of the refresh token; does nothing when neither is known. */

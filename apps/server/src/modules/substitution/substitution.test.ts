@@ -13,7 +13,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { as, createMember, createSpace, login, setMembershipStatus } from '../../../test/factories.js';
+import { as, createMember, createSpace, login, setMembershipStatus, setPcoDealer } from '../../../test/factories.js';
 import { memberships } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
 
@@ -95,6 +95,35 @@ describe('admin substitution', () => {
     const again = (await call(cookie, 'GET', '/api/space_parameters/audit')).json() as HydraCollection<AuditEvent>;
     expect(again['hydra:totalItems']).toBe(events.length + 1);
     expect(again['hydra:member'][0]?.changes).toMatchObject({ client: { name: 'Second SARL' } });
+  });
+
+  it('a refresh no longer allowed to keep the substitution ends it for good', async () => {
+    const dealer = await createSpace(t.db, 'dealer');
+    const otherDealer = await createSpace(t.db, 'dealer');
+    const pco = await createSpace(t.db, 'pco', { dealerId: dealer });
+    const owner = await createMember(t.db, dealer, 'ROLE_DEALER_SPACE_OWNER');
+    const cookie = await enter(owner.email, '/api/user_dealers/connect-on-pco', { connected_on_pco_ulid: pco });
+    const refresh = async (jar: string) => {
+      const token = jar
+        .split('; ')
+        .find((p) => p.startsWith(`${REFRESH_TOKEN_COOKIE}=`))
+        ?.split('=')[1];
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/security/token/refresh',
+        headers: { 'client-type': 'webapp' },
+        cookies: { [REFRESH_TOKEN_COOKIE]: token ?? '' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return merge(jar, response);
+    };
+    // the PCO goes to another dealer: the next refresh brings the dealer back to its own space …
+    await setPcoDealer(t.db, pco, otherDealer);
+    const back = await refresh(cookie);
+    expect(await me(back)).toMatchObject({ user_type: 'dealer', connected_on_pco: null });
+    // … and it stays there even once the PCO is back with its dealer
+    await setPcoDealer(t.db, pco, dealer);
+    expect(await me(await refresh(back))).toMatchObject({ user_type: 'dealer', connected_on_pco: null });
   });
 
   it('refresh keeps the substitution; leaving ends it for the very same access token', async () => {
