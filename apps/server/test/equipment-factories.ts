@@ -2,10 +2,11 @@
  * Test data of issue 5 (equipment, readings, alerts), written straight to the database: a site with a gateway and
  * stations, device credentials, readings. API tests then drive the behaviour through the real routes.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { BatteryLevel, EquipmentKind, TrapState } from '@isoptera/contracts';
 import { eq } from 'drizzle-orm';
 import { equipment, readings, sites } from '../src/db/schema/index.js';
+import { issueDeviceCredential } from '../src/platform/auth/device-credential.js';
 import type { Db } from '../src/platform/db/database.js';
 import { newUlid } from '../src/platform/ids.js';
 import { insertReferentSite } from './users-factories.js';
@@ -23,8 +24,7 @@ export function uniqueSerial(kind: EquipmentKind): string {
  * secret. Returns both.
  */
 export function newDeviceCredential(gatewayId: string): { credential: string; hash: string } {
-  const secret = randomBytes(32).toString('base64url');
-  return { credential: `${gatewayId}.${secret}`, hash: createHash('sha256').update(secret).digest('hex') };
+  return issueDeviceCredential(gatewayId);
 }
 
 export interface TestInstallation {

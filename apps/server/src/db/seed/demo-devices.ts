@@ -7,8 +7,9 @@
  * anyone who knows a demo gateway's ULID and serial can send its uplinks — fine for demo data, which is public anyway
  * (ARCHITECTURE §5 "Demo accounts"). Real gateways get random secrets at registration.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { BatteryLevel } from '@isoptera/contracts';
+import { deviceSecretHash } from '../../platform/auth/device-credential.js';
 
 /** The fixed key the demo gateways' secrets derive from (public: demo data only). */
 export const DEMO_DEVICE_KEY = 'isoptera-demo-gateways-2026';
@@ -33,7 +34,7 @@ export function demoDeviceCredential(gatewayUlid: string, serialNumber: string):
 
 /** What the `equipment.credential_hash` column keeps for a demo gateway: SHA-256 (hex) of its secret. */
 export function demoDeviceCredentialHash(serialNumber: string): string {
-  return createHash('sha256').update(demoDeviceSecret(serialNumber)).digest('hex');
+  return deviceSecretHash(demoDeviceSecret(serialNumber));
 }
 
 /** The level a station reports for a charge in percent: below 15 Low, below 40 Medium, else Operational. */

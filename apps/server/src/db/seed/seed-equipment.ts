@@ -190,7 +190,7 @@ export async function seedEquipment(
     bySpace.set(site.spaceId, ids);
   }
   for (const [spaceId, equipmentIds] of bySpace) await engine.evaluate({ spaceId, equipmentIds, at: now });
-  // The site seed marked some sites in alert without alerts; equipped sites show their real alerts only.
+  // an equipped site's priority is its real alerts' only, whatever it held before (a database seeded by an older seed)
   await engine.refreshSites(installations.map((i) => i.site.id));
   return { installations, readings: readings.length };
 }

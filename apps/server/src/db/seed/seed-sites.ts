@@ -2,7 +2,8 @@
  * Demo sites (issue 2 §5): ≥ 92 sites created through the sites service as each space's owner, every client with one
  * to three sites, every status, treatment type, termite species, work type and building type present in the first
  * PCO; French addresses around Bordeaux (pco) and Nantes (pco3), Japanese ones around Tokyo, Yokohama and Osaka
- * (pco2). Then ~15 sites of the first PCO and a few of the others are put in alert. Deterministic for a given `now`.
+ * (pco2). No site is put in alert here: alerts come from the demo equipment's readings (seed-equipment.ts).
+ * Deterministic for a given `now`.
  */
 import {
   type CreateSiteContactBody,

@@ -50,7 +50,7 @@ export function createAlertsService(deps: {
     async acknowledge(actor: Actor, alertId: string): Promise<AlertLogEntry> {
       const result = await repository.acknowledge(actor.spaceId, alertId, actor.membershipId, now());
       if (result === 'not_found') throw notFound('alert_not_found');
-      if (result === 'closed') throw new AppError('alert_already_closed', { status: 409 });
+      if (result === 'closed') throw new AppError('alert_already_closed');
       notifier.announce([], [result]);
       const row = await repository.findLogRow(actor.spaceId, alertId);
       if (!row) throw notFound('alert_not_found');

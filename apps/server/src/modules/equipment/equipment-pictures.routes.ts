@@ -46,7 +46,7 @@ export const equipmentPicturesRoutes: FastifyPluginAsyncZod<{ pictures: Equipmen
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', { status: 415 });
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type');
       const created = await pictures.upload(actor, request.params.ulid, async () => {
         const part = await request.file();
         return part && part.fieldname === 'file' ? part.toBuffer() : null;

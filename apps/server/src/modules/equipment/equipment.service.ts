@@ -12,12 +12,12 @@ import type {
 } from '@isoptera/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
+import { issueDeviceCredential } from '../../platform/auth/device-credential.js';
 import { AppError, notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
 import { hydraCollection } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
 import type { ImageStore } from '../../platform/images/images.js';
 import { parseZoned } from '../../platform/time/zoned.js';
-import { issueDeviceCredential } from './device-credential.js';
 import type { EquipmentItemRow, EquipmentRepository, EquipmentValues } from './equipment.repository.js';
 import { equipmentItem, equipmentItems, pictureUrl } from './equipment.resource.js';
 

@@ -56,10 +56,6 @@ export function createMeRepository(db: Db) {
         .limit(1);
       return row?.membership;
     },
-    /**
-     * Moves an open session that is not on substitution to `membershipId` (space change, SPEC §4); false when the
-     * session is revoked or substitutes a space meanwhile. Its refresh tokens then carry the new membership.
-     */
     /** `true` when the session's sign-in passed the two-factor step (`sessions.two_factor_passed`). */
     async sessionPassedTwoFactor(sessionId: string): Promise<boolean> {
       const [row] = await db
@@ -69,6 +65,10 @@ export function createMeRepository(db: Db) {
         .limit(1);
       return row?.passed === true;
     },
+    /**
+     * Moves an open session that is not on substitution to `membershipId` (space change, SPEC §4); false when the
+     * session is revoked or substitutes a space meanwhile. Its refresh tokens then carry the new membership.
+     */
     async moveSession(sessionId: string, membershipId: string): Promise<boolean> {
       const rows = await db
         .update(sessions)

@@ -28,7 +28,8 @@ export const substitutionRoutes: FastifyPluginAsyncZod<SubstitutionRoutesOptions
     setAccessCookie(reply, app.jwt.sign(claimsFromActor(actor)), secureCookies);
     return reply.code(204).send();
   }
-  const adminOnly = { access: { anyOf: [ACTIONS.ADMIN_ACTION] } } as const;
+  // entering and leaving change the session, not the space: they are not changes of the audit trail
+  const adminOnly = { access: { anyOf: [ACTIONS.ADMIN_ACTION] }, audit: false } as const;
 
   app.post(
     '/api/user_admins/connect-on-dealer',
@@ -59,7 +60,7 @@ export const substitutionRoutes: FastifyPluginAsyncZod<SubstitutionRoutesOptions
   app.post(
     '/api/user_dealers/connect-on-pco',
     {
-      config: { access: { anyOf: [ACTIONS.DEALER_ACTION] } },
+      config: { access: { anyOf: [ACTIONS.DEALER_ACTION] }, audit: false },
       schema: {
         tags,
         summary: "Enter one of my dealer's PCO spaces as its owner (404 connected_on_pco_not_found)",
@@ -77,7 +78,10 @@ export const substitutionRoutes: FastifyPluginAsyncZod<SubstitutionRoutesOptions
   ]) {
     app.post(
       url,
-      { config: { access: 'authenticated' }, schema: { tags, summary: 'Leave the substituted space, at once' } },
+      {
+        config: { access: 'authenticated', audit: false },
+        schema: { tags, summary: 'Leave the substituted space, at once' },
+      },
       async (request, reply) => answer(reply, await service.disconnect(requireActor(request))),
     );
   }
@@ -128,6 +132,7 @@ export function registerAuditHook(app: Parameters<FastifyPluginAsyncZod>[0], ser
   app.addHook('onSend', async (request, reply, payload) => {
     const actor = request.actor;
     if (!actor?.substituteSpaceId || !STATE_CHANGING.has(request.method)) return payload;
+    if (request.routeOptions.config?.audit === false) return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     try {
       await service.record(actor, {

@@ -248,7 +248,10 @@ describe('dealer substitution', () => {
     // a PCO owner sees its own space's audit trail (empty of others' spaces)
     const audit = await call(pcoCookie, 'GET', '/api/space_parameters/audit');
     expect(audit.statusCode).toBe(200);
-    expect((audit.json() as HydraCollection<AuditEvent>)['hydra:member'].length).toBeGreaterThan(0);
+    const events = (audit.json() as HydraCollection<AuditEvent>)['hydra:member'];
+    expect(events.length).toBeGreaterThan(0);
+    // entering and leaving are no changes of the space
+    expect(events.filter((e) => /connect-on-/.test(e.action))).toEqual([]);
     const otherOwner = await createMember(t.db, otherPcoId, 'ROLE_PCO_SPACE_OWNER');
     const otherAudit = await call(await login(t, otherOwner.email), 'GET', '/api/space_parameters/audit');
     expect(otherAudit.json()['hydra:totalItems']).toBe(0);

@@ -8,10 +8,10 @@ import type { HydraCollection, SyncLogEntry, UplinkResult, UplinkTransport, upli
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
+import { parseDeviceCredential, sameSecretHash } from '../../platform/auth/device-credential.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import type { AlertEngine } from '../alerts/alert-engine.js';
-import { parseDeviceCredential, sameSecretHash } from './device-auth.js';
 import type { GatewayRecord, ReadingValues, StationStatus, TelemetryRepository } from './telemetry.repository.js';
 import { toSyncLogEntry } from './telemetry.resource.js';
 
@@ -34,7 +34,7 @@ export type DeviceAuthentication =
 type Rejection = UplinkResult['rejected'][number];
 
 /** 401 `device_unauthorized`. */
-export const deviceUnauthorized = () => new AppError('device_unauthorized', { status: 401 });
+export const deviceUnauthorized = () => new AppError('device_unauthorized');
 
 /** The rejection reasons of a sync log row: one entry per (station serial, code). */
 function distinctErrors(rejected: Rejection[]): { serial_number: string; code: string }[] {

@@ -91,6 +91,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route requires (ARCHITECTURE §4 rule 3). Every /api and /security route must declare it. */
     access?: RouteAccess;
+    /** `false`: a change made through this route under substitution is not written to the audit trail. */
+    audit?: boolean;
   }
 }
 
