@@ -18,7 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../shared/auth/session';
-import { initialsOf } from './space-identity';
+import { initialsOf } from '../../shared/ui/space-logo';
 
 const ProfilePanel = lazy(async () => ({
   default: (await import('../../features/profile/components/profile-panel')).ProfilePanel,

@@ -2,16 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session';
-
-/** Up to two initials of a name ("Termites Services Lyon" → "TS"). */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[1]] : [words[0] ?? ''];
-  return letters
-    .map((w) => Array.from(w ?? '')[0] ?? '')
-    .join('')
-    .toUpperCase();
-}
+import { initialsOf } from '../../shared/ui/space-logo';
 
 /** Logo and name of the space acted in; 'Administration' in the admin space. */
 export function SpaceIdentity() {

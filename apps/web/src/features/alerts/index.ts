@@ -5,7 +5,6 @@
  * by the shell from its own file, so that it stays in the shell's chunk (not re-exported here).
  * The alert thresholds card lives in features/space-parameters (alert-settings-card.tsx).
  */
-export { ALERT_REFRESH_PREFIXES, alertsKeys } from './api/alerts-keys';
 
 import { withOnDemandTexts } from '../../shared/i18n/with-on-demand-texts';
 import { AlertLog as AlertLogBody } from './components/alert-log';

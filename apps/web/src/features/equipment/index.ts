@@ -1,6 +1,5 @@
 /**
- * The equipment feature's public pieces, composed into the site detail by the app (apps/web/src/app): the section
- * (list, map, dialogs) and the query keys the live refresher invalidates (`equipmentKeys.site(siteUlid)`).
+ * The equipment feature's public piece, composed into the site detail by the app (apps/web/src/app): the section
+ * (list, map, dialogs). Its query (shared/api/site-equipment.ts) is what the live refresher invalidates.
  */
-export { equipmentKeys } from './api/equipment-keys';
 export { EquipmentSection, type EquipmentSectionProps } from './components/equipment-section';

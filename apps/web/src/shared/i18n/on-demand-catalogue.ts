@@ -11,11 +11,9 @@ import type { Language } from '@isoptera/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, i18n } from './i18n';
-import onDemandNamespaces from './on-demand-namespaces.json';
 
-/** A namespace loaded on demand. */
+/** A namespace loaded on demand (the list of on-demand-namespaces.json, which vite.config.ts reads). */
 export type OnDemandNamespace = 'legal' | 'equipment' | 'alerts';
-export const ON_DEMAND_NAMESPACES: readonly string[] = onDemandNamespaces;
 
 type Catalogue = Record<string, unknown>;
 

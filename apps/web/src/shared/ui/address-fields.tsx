@@ -19,11 +19,6 @@ export interface AddressFormValues {
   longitude: string;
 }
 
-/** Empty address values. */
-export function emptyAddressValues(): AddressFormValues {
-  return { label: '', street: '', postal_code: '', city: '', country: '', latitude: '', longitude: '' };
-}
-
 /** The form values of a stored address (`null`: empty). */
 export function addressValues(address: Partial<Record<keyof AddressFormValues, string | null>> | null) {
   const a = address ?? {};

@@ -1,13 +1,14 @@
 /** A space's logo thumbnail, or its initials on a grey square when it has none. Decorative (the name is next to it). */
 import { cn } from '../lib/cn';
 
-/** Up to two initials of a name (`Termites Services Lyon` → `TS`). */
-export function spaceInitials(name: string): string {
+/** Up to two initials of a name (`Termites Services Lyon` → `TS`; a character outside the BMP stays whole). */
+export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toUpperCase())
-    .join('');
+  const letters = words.length > 1 ? [words[0], words[1]] : [words[0] ?? ''];
+  return letters
+    .map((w) => Array.from(w ?? '')[0] ?? '')
+    .join('')
+    .toUpperCase();
 }
 
 export function SpaceLogo({ name, src, size = 'sm' }: { name: string; src: string | null; size?: 'sm' | 'lg' }) {
@@ -21,7 +22,7 @@ export function SpaceLogo({ name, src, size = 'sm' }: { name: string; src: strin
         box,
       )}
     >
-      {spaceInitials(name)}
+      {initialsOf(name)}
     </span>
   );
 }

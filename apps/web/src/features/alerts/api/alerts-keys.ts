@@ -4,17 +4,12 @@
  * the log filter and the site of the logs page use the equipment and sites features' keys for the same calls
  * (`['equipment', siteUlid]`, `['sites', 'detail', siteUlid]`), so that the site detail makes each call once.
  */
-import { siteEquipmentKey } from '../../../shared/api/site-equipment';
-
 export const alertsKeys = {
-  all: ['alerts'] as const,
   log: (siteUlid: string, equipmentUlid: string | null, page: number) =>
     ['alerts', siteUlid, 'log', equipmentUlid ?? 'all', page] as const,
-  logs: (siteUlid: string) => ['alerts', siteUlid, 'log'] as const,
   syncLog: (siteUlid: string, page: number) => ['alerts', siteUlid, 'sync', page] as const,
   /** A preset period (`'30d'`) or a custom one (`from`, `to`). */
   readings: (stationUlid: string, ...period: string[]) => ['alerts', 'readings', stationUlid, ...period] as const,
-  siteEquipment: siteEquipmentKey,
   site: (siteUlid: string) => ['sites', 'detail', siteUlid] as const,
 };
 

@@ -6,11 +6,13 @@
  * one call through the HTTP client, which refreshes the session (or logs out). Closed on unmount and logout.
  * Kept tiny: it is part of the shell bundle.
  */
+
 import { ACTIONS } from '@isoptera/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../shared/api/http-client';
 import { useSession } from '../../../shared/auth/session';
+import { ALERT_REFRESH_PREFIXES } from '../api/alerts-keys';
 
 /** Delay before reopening a refused stream, ms. */
 export const EVENTS_RETRY_MS = 30_000;
@@ -36,7 +38,7 @@ export function useServerEvents(
     let opened = false;
     let stopped = false;
     const refresh = () => {
-      for (const key of ['sites', 'equipment', 'alerts']) void queryClient.invalidateQueries({ queryKey: [key] });
+      for (const key of ALERT_REFRESH_PREFIXES) void queryClient.invalidateQueries({ queryKey: [...key] });
     };
     const open = () => {
       if (stopped) return;

@@ -5,8 +5,6 @@
 import { siteEquipmentKey } from '../../../shared/api/site-equipment';
 
 export const equipmentKeys = {
-  /** Every cached equipment query. */
-  all: ['equipment'] as const,
   /** The equipment of a site (`GET /api/sites/{ulid}/equipment`). */
   site: siteEquipmentKey,
 };

@@ -20,6 +20,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import type { BadgeTone } from '../../../shared/ui/badge';
+import { alertAppearance } from '../../../shared/ui/status';
 
 export interface Appearance {
   tone: BadgeTone;
@@ -103,15 +104,13 @@ export function sortedAlerts(equipment: Pick<Equipment, 'alerts'>): Equipment['a
   return [...equipment.alerts].sort((a, b) => weight(b.type) - weight(a.type));
 }
 
-/** Alert types shown in red on the map and in lists (termites and lost communication); others are amber. */
-const RED_ALERTS = new Set<string>(['TYPE_TERMITE_ALERT', 'TYPE_COLONY_DETECTED', 'TYPE_COMMUNICATION_ERROR']);
-
 /**
  * The overall tone of an equipment, as its map marker shows it: its worst open alert first (red for termites and
  * lost communication, amber otherwise), else its trap state.
  */
 export function equipmentTone(equipment: Pick<Equipment, 'alerts' | 'state'>): BadgeTone {
-  if (equipment.alerts.some((alert) => RED_ALERTS.has(alert.type))) return 'red';
+  // the badges' colours (shared/ui/status.tsx), so that markers and badges never disagree
+  if (equipment.alerts.some((alert) => alertAppearance(alert.type).tone === 'red')) return 'red';
   if (equipment.alerts.length > 0) return 'amber';
   return trapStateAppearance(equipment.state).tone;
 }
