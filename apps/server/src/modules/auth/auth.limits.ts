@@ -23,8 +23,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
-export { createLimiter, ipKey, type Limiter, type LimitRule } from '../../platform/http/rate-limits.js';
-
 /** `<e-mail>|<ip>` from a body `{email}` (lower-cased). */
 export const emailIpKey = (request: FastifyRequest) =>
   `${String((request.body as { email?: unknown } | undefined)?.email ?? '')

@@ -18,7 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearTokenCookies, type IssuedTokens, setTokenCookies } from '../../platform/auth/token-cookies.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { cookieIpKey, createLimiter, emailIpKey, ipKey } from './auth.limits.js';
+import { createLimiter, ipKey } from '../../platform/http/rate-limits.js';
+import { cookieIpKey, emailIpKey } from './auth.limits.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {

@@ -19,7 +19,7 @@ import {
   type Role,
   type UserType,
 } from '@isoptera/contracts';
-import type { Actor } from '../../platform/auth/actor.js';
+import { type Actor, ownerRoleOf } from '../../platform/auth/actor.js';
 import { hashPassword } from '../../platform/auth/passwords.js';
 import { AppError, notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
@@ -197,7 +197,7 @@ export function createInvitesService({ repository, mail, appUrl, now = () => new
     const taken = () => validationFailed({ propertyPath: 'owner_email', code: 'email_already_exist' });
     const [known] = await repository.knownAccounts([email], input.spaceType);
     if (known?.holdsSpaceType) throw taken();
-    const role = input.spaceType === 'dealer' ? 'ROLE_DEALER_SPACE_OWNER' : 'ROLE_PCO_SPACE_OWNER';
+    const role = ownerRoleOf(input.spaceType);
     const at = now();
     const token = newToken();
     const person = await repository.transaction(async (tx) => {

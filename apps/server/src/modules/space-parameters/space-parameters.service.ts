@@ -16,15 +16,11 @@ import {
 } from '@isoptera/contracts';
 import type { z } from 'zod';
 import type { SpaceRow } from '../../db/schema/index.js';
-import type { Actor } from '../../platform/auth/actor.js';
+import { type Actor, ownerRoleOf } from '../../platform/auth/actor.js';
 import { notFound, validationFailed } from '../../platform/errors/app-error.js';
 import type { SpaceParametersRepository } from './space-parameters.repository.js';
 
-/** The owner role of each kind of space, and the role a previous owner gets after a transfer. */
-const OWNER_ROLE: Record<'dealer' | 'pco', string> = {
-  dealer: 'ROLE_DEALER_SPACE_OWNER',
-  pco: 'ROLE_PCO_SPACE_OWNER',
-};
+/** The role a previous owner gets after a transfer (the owner role itself: `ownerRoleOf`). */
 const PREVIOUS_OWNER_ROLE: Record<'dealer' | 'pco', string> = {
   dealer: 'ROLE_DEALER_SPACE_USER',
   pco: 'ROLE_PCO_SPACE_MANAGER',
@@ -66,7 +62,7 @@ export function createSpaceParametersService(
 
   async function read(actor: Actor): Promise<SpaceParameters> {
     const { space, kind } = await currentSpace(actor);
-    const candidates = await repository.transferCandidates(space.id, OWNER_ROLE[kind]);
+    const candidates = await repository.transferCandidates(space.id, ownerRoleOf(kind));
     return {
       ulid: space.id,
       type: space.type as UserType,
@@ -112,7 +108,7 @@ export function createSpaceParametersService(
      */
     async transfer(actor: Actor, input: ParsedTransfer): Promise<void> {
       const { space, kind } = await currentSpace(actor);
-      const ownerRole = OWNER_ROLE[kind];
+      const ownerRole = ownerRoleOf(kind);
       const newOwnerId = input.new_owner.trim().split('/').pop() ?? '';
       const invalid = () => validationFailed({ propertyPath: 'new_owner', code: 'new_owner_invalid' });
       const at = now();
