@@ -5,16 +5,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MAP_TILE_ORIGIN } from '@isoptera/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -23,6 +16,7 @@ import { accessPlugin } from './platform/auth/access-plugin.js';
 import { type Db, pingDatabase } from './platform/db/database.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { createEventBus } from './platform/events/event-bus.js';
+import { registerOpenApi } from './platform/http/openapi.js';
 import { registerSpa } from './platform/http/spa.js';
 import { createMailPlatform, type MailPlatform } from './platform/mail/mail-queue.js';
 import type { AppModule } from './platform/module.js';
@@ -81,18 +75,7 @@ export async function buildApp({ config, db, modules = defaultModules, mail }: A
   });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(accessPlugin, { secret: config.jwtSecret });
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Isoptera API', version: '0.1.0', description: 'Back-office API of Isoptera (SPEC §7).' },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    uiConfig: { docExpansion: 'list' },
-  });
+  await registerOpenApi(app, config.appUrl);
 
   const mailPlatform = mail ?? createMailPlatform({ config, db, log: app.log });
   const events = createEventBus();

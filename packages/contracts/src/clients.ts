@@ -1,6 +1,7 @@
 /** Clients and their contacts (SPEC §3 "Client", "Contact"; §5; §7 "Clients"). */
 import { z } from 'zod';
-import { manyValues, orderDirection, pageQuery, reference, type SearchResult } from './common.js';
+import { manyValues, orderDirection, pageQuery, reference } from './common.js';
+import { isoDateTime, jsonLdKeys, searchResultOf } from './jsonld.js';
 import { emailAddress, optionalText, PERSON_NAME_PATTERN, PHONE_PATTERN, requiredText } from './rules.js';
 
 /** A required text checked by `pattern` only once present: one violation per field (`_required` or `_invalid`). */
@@ -85,61 +86,99 @@ export const clientSearchQuery = z.object({
 });
 export type ClientSearchQuery = z.input<typeof clientSearchQuery>;
 
-export interface Contact {
-  /** `/api/contacts/{ulid}`. */
-  '@id': string;
-  '@type'?: 'Contact';
-  ulid: string;
-  firstname: string;
-  lastname: string;
-  phone: string;
-  email: string;
-  title: string;
-  notes: string | null;
-}
-export interface ClientContact extends Contact {
-  /** ULID of the client↔contact link, the key of `PUT /api/client_contacts/{client_contact_ulid}`. */
-  client_contact_ulid: string;
-  /** `true` for the client's main (primary) contact. */
-  is_primary?: boolean;
-}
-export interface Contract {
-  '@id': string;
-  ulid: string;
-  reference: string;
-  started_at: string;
-  ended_at: string;
-  notes: string | null;
-  site: { '@id': string; ulid: string; name: string } | null;
-}
-export interface ClientSiteSummary {
-  '@id': string;
-  ulid: string;
-  name: string;
-  status: string;
-  address_label: string | null;
-}
+/** A contact (`/api/contacts/{ulid}`). */
+export const contactResource = z
+  .object({
+    ...jsonLdKeys('Contact'),
+    ulid: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    title: z.string(),
+    notes: z.string().nullable(),
+  })
+  .meta({ id: 'Contact' });
+export type Contact = z.output<typeof contactResource>;
+
+/** A contact with its link to a client: `client_contact_ulid` is the key of `PUT /api/client_contacts/{ulid}`. */
+export const clientContactResource = contactResource
+  .extend({
+    client_contact_ulid: z.string().describe('ULID of the client↔contact link'),
+    is_primary: z.boolean().describe("`true` for the client's main (primary) contact"),
+  })
+  .meta({ id: 'ClientContact' });
+export type ClientContact = z.output<typeof clientContactResource>;
+
+/** A contract as a client's detail embeds it (SPEC §3 "Contract"). */
+export const contractSummary = z
+  .object({
+    ...jsonLdKeys('Contract'),
+    ulid: z.string(),
+    reference: z.string(),
+    started_at: isoDateTime,
+    ended_at: isoDateTime,
+    notes: z.string().nullable(),
+    site: z.object({ ...jsonLdKeys('Site'), ulid: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'ContractSummary' });
+export type Contract = z.output<typeof contractSummary>;
+
+/** A site as a client's detail lists it. */
+export const clientSiteSummary = z
+  .object({
+    ...jsonLdKeys('Site'),
+    ulid: z.string(),
+    name: z.string(),
+    status: z.string(),
+    address_label: z.string().nullable(),
+  })
+  .meta({ id: 'ClientSite' });
+export type ClientSiteSummary = z.output<typeof clientSiteSummary>;
+
 /** An item of `GET /api/clients`. */
-export interface ClientListItem {
-  '@id': string;
-  '@type': 'Client';
-  ulid: string;
-  name: string;
-  company: boolean;
-  primary_contact: ClientContact | null;
-  site_number: number;
-  updated_at: string;
-}
-/** `GET /api/clients/{id}`. */
-export interface ClientDetail extends ClientListItem {
-  other_contacts: ClientContact[];
-  sites: ClientSiteSummary[];
-  contract: Contract | null;
-  created_at: string;
-}
-export type ClientSearchResult = SearchResult<{ '@id': string; ulid: string; name: string; last_updated_at: string }>;
+export const clientListItem = z
+  .object({
+    ...jsonLdKeys('Client'),
+    ulid: z.string(),
+    name: z.string(),
+    company: z.boolean().describe('true: a company; false: a private individual'),
+    primary_contact: clientContactResource.nullable(),
+    site_number: z.number().int().describe('Number of sites of the client'),
+    updated_at: isoDateTime,
+  })
+  .meta({ id: 'Client' });
+export type ClientListItem = z.output<typeof clientListItem>;
+
+/** `GET /api/clients/{id}`: the client with its contacts, sites and latest contract. */
+export const clientDetail = clientListItem
+  .extend({
+    other_contacts: z.array(clientContactResource),
+    sites: z.array(clientSiteSummary),
+    contract: contractSummary.nullable(),
+    created_at: isoDateTime,
+  })
+  .meta({ id: 'ClientDetail' });
+export type ClientDetail = z.output<typeof clientDetail>;
+
+/** One result of `GET /api/clients/search`. */
+export const clientSearchItem = z
+  .object({ ...jsonLdKeys('Client'), ulid: z.string(), name: z.string(), last_updated_at: isoDateTime })
+  .meta({ id: 'ClientSearchItem' });
+export const clientSearchResult = searchResultOf(clientSearchItem).meta({ id: 'ClientSearchResult' });
+export type ClientSearchResult = z.output<typeof clientSearchResult>;
+
 /** The answer of `POST` / `PUT /api/client_contacts` and `PUT /api/client_contacts/{ulid}/primary`. */
-export interface ClientContactAnswer {
-  client: { '@id': string; '@type'?: 'Client'; ulid: string; name: string; company: boolean; updated_at?: string };
-  contact: ClientContact;
-}
+export const clientContactAnswer = z
+  .object({
+    client: z.object({
+      ...jsonLdKeys('Client'),
+      ulid: z.string(),
+      name: z.string(),
+      company: z.boolean(),
+      updated_at: isoDateTime,
+    }),
+    contact: clientContactResource,
+  })
+  .meta({ id: 'ClientContactAnswer' });
+export type ClientContactAnswer = z.output<typeof clientContactAnswer>;

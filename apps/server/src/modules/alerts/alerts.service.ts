@@ -39,6 +39,7 @@ export function createAlertsService(deps: {
         rows.map((row) => alertLogEntry(row, actor)),
         total,
         window,
+        'Alert',
       );
     },
 

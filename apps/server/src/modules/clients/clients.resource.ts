@@ -66,6 +66,7 @@ export function clientDetailResource(parts: ClientDetailParts, timeZone: string)
   const primary = parts.contacts.find((c) => c.link.isPrimary);
   const sites: ClientSiteSummary[] = parts.sites.map((s) => ({
     '@id': iri('sites', s.id),
+    '@type': 'Site',
     ulid: s.id,
     name: s.name,
     status: s.status,
@@ -76,12 +77,13 @@ export function clientDetailResource(parts: ClientDetailParts, timeZone: string)
     const { contract: c, site } = parts.contract;
     contract = {
       '@id': iri('contracts', c.id),
+      '@type': 'Contract',
       ulid: c.id,
       reference: c.reference,
       started_at: formatZoned(c.startedAt, timeZone),
       ended_at: formatZoned(c.endedAt, timeZone),
       notes: c.notes,
-      site: site ? { '@id': iri('sites', site.id), ulid: site.id, name: site.name } : null,
+      site: site ? { '@id': iri('sites', site.id), '@type': 'Site', ulid: site.id, name: site.name } : null,
     };
   }
   return {
@@ -108,6 +110,7 @@ export function clientSearchItemResource(
 ): ClientSearchResult['list'][number] {
   return {
     '@id': iri('clients', row.id),
+    '@type': 'Client',
     ulid: row.id,
     name: row.name,
     last_updated_at: formatZoned(row.updatedAt, timeZone),

@@ -87,6 +87,7 @@ export function createClientsService(repository: ClientsRepository, options: Cli
         rows.map((row) => clientListItemResource(row, actor.timezone)),
         total,
         window,
+        'Client',
       );
     },
 

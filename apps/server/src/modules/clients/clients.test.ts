@@ -131,6 +131,7 @@ describe('GET /api/clients/search', () => {
     expect(result.list).toEqual([
       {
         '@id': expect.stringMatching(/^\/api\/clients\/[0-9A-Z]{26}$/),
+        '@type': 'Client',
         ulid: expect.any(String),
         name: 'Résidence Les Acacias',
         last_updated_at: expect.stringMatching(/T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/),
@@ -193,6 +194,7 @@ describe('GET /api/clients/{id} and DELETE /api/clients/{id}', () => {
     expect(client.sites).toEqual([
       {
         '@id': expect.stringMatching(/^\/api\/sites\//),
+        '@type': 'Site',
         ulid: expect.any(String),
         name: 'Bâtiment A',
         status: 'STATUS_TO_ESTIMATE',
@@ -200,6 +202,7 @@ describe('GET /api/clients/{id} and DELETE /api/clients/{id}', () => {
       },
       {
         '@id': `/api/sites/${siteId}`,
+        '@type': 'Site',
         ulid: siteId,
         name: 'Chai principal',
         status: 'STATUS_TO_ESTIMATE',

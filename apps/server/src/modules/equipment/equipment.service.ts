@@ -99,7 +99,13 @@ export function createEquipmentService({
         throw notFound('site_not_found');
       }
       const members = equipmentItems(rows, actor.timezone);
-      return hydraCollection(url, members, members.length, { page: 1, limit: Math.max(1, members.length), offset: 0 });
+      return hydraCollection(
+        url,
+        members,
+        members.length,
+        { page: 1, limit: Math.max(1, members.length), offset: 0 },
+        'Equipment',
+      );
     },
 
     /** `GET /api/equipment/{ulid}`. Throws 404 `equipment_not_found`. */

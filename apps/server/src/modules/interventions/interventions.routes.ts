@@ -26,7 +26,7 @@ export const interventionsRoutes: FastifyPluginAsyncZod<{ service: Interventions
     },
     async (request) => {
       const { members, total } = await service.list(requireActor(request), request.query);
-      return hydraCollection(request.url, members, total, pageWindow(request.query));
+      return hydraCollection(request.url, members, total, pageWindow(request.query), 'Intervention');
     },
   );
 

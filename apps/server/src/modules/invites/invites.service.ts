@@ -255,7 +255,7 @@ export function createInvitesService({ repository, mail, appUrl, now = () => new
     ) {
       const window = pageWindow(query);
       const { rows, total } = await repository.listPending(actor.spaceId, query.email || undefined, window);
-      return hydraCollection(url, rows.map(pending), total, window);
+      return hydraCollection(url, rows.map(pending), total, window, 'Invite');
     },
 
     /**

@@ -151,7 +151,13 @@ export function createSitesService(repository: SitesRepository) {
         UNPAGED_SITE_LIMIT,
       );
       const members = rows.map((row) => siteListItem(row, actor));
-      return hydraCollection(url, members, total, { page: 1, limit: Math.max(1, members.length, total), offset: 0 });
+      return hydraCollection(
+        url,
+        members,
+        total,
+        { page: 1, limit: Math.max(1, members.length, total), offset: 0 },
+        'Site',
+      );
     },
 
     /** `GET /api/sites/search?name&page&client.ulid&order[name]`: `{list: [{'@id', ulid, name}], total}`, 30 a page. */

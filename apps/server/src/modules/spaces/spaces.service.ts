@@ -128,7 +128,7 @@ export function createSpacesService({ repository, owners, logos, now = () => new
         { dealerId: dealerScope(actor, type), search: query.search || undefined },
         window,
       );
-      return hydraCollection(url, rows.map(managedSpaceResource), total, window);
+      return hydraCollection(url, rows.map(managedSpaceResource), total, window, type === 'pco' ? 'Pco' : 'Dealer');
     },
 
     /** `GET /api/dealers|/api/pcos/{ulid}`. Throws 404 `dealer_not_found` / `pco_not_found`. */

@@ -99,7 +99,7 @@ export const substitutionRoutes: FastifyPluginAsyncZod<SubstitutionRoutesOptions
     async (request) => {
       const window = pageWindow(request.query);
       const { members, total } = await service.audit(requireActor(request), window);
-      return hydraCollection(request.url, members, total, window);
+      return hydraCollection(request.url, members, total, window, 'AuditEvent');
     },
   );
 };

@@ -176,6 +176,7 @@ export function createTelemetryService(deps: {
         rows.map((row) => toSyncLogEntry(row, actor.timezone)),
         total,
         window,
+        'SyncLogEntry',
       );
     },
   };

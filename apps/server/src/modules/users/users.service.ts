@@ -106,6 +106,7 @@ export function createUsersService(repository: UsersRepository, options: UsersSe
         rows.map((row) => spaceUserResource(row, actor.timezone)),
         total,
         window,
+        'User',
       );
     },
 

@@ -97,7 +97,7 @@ declare module 'fastify' {
 }
 
 /** The actor of an authenticated route; throws 401 `unauthorized` when there is none. */
-export function requireActor(request: FastifyRequest): Actor {
+export function requireActor(request: Pick<FastifyRequest, 'actor'>): Actor {
   if (!request.actor) throw new AppError('unauthorized', { status: 401 });
   return request.actor;
 }

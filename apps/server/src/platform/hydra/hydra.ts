@@ -2,7 +2,7 @@
  * JSON-LD / Hydra serialisation and paging (ARCHITECTURE §4): collections of 30 items a page by default,
  * `?page=` from 1 and `?itemsPerPage=` up to 100.
  */
-import { type HydraCollection, MAX_PAGE_SIZE, PAGE_SIZE } from '@isoptera/contracts';
+import { contextIri, type HydraCollection, MAX_PAGE_SIZE, PAGE_SIZE } from '@isoptera/contracts';
 
 export interface PageWindow {
   page: number;
@@ -25,10 +25,16 @@ function withPage(url: string, page: number): string {
 }
 
 /**
- * A hydra collection of `members` (already serialised items) for the request `url` (path + query), with the total
- * number of matching items and the paging links of `hydra:view`.
+ * A hydra collection of `members` (already serialised items of the JSON-LD class `type`, e.g. `Client`) for the
+ * request `url` (path + query), with the total number of matching items and the paging links of `hydra:view`.
  */
-export function hydraCollection<T>(url: string, members: T[], total: number, window: PageWindow): HydraCollection<T> {
+export function hydraCollection<T>(
+  url: string,
+  members: T[],
+  total: number,
+  window: PageWindow,
+  type: string,
+): HydraCollection<T> {
   const path = url.split('?')[0] ?? url;
   const last = Math.max(1, Math.ceil(total / window.limit));
   const view: NonNullable<HydraCollection<T>['hydra:view']> = {
@@ -40,7 +46,7 @@ export function hydraCollection<T>(url: string, members: T[], total: number, win
   if (window.page < last) view['hydra:next'] = withPage(url, window.page + 1);
   if (window.page > 1) view['hydra:previous'] = withPage(url, window.page - 1);
   return {
-    '@context': '/api/contexts/Collection',
+    '@context': contextIri(type),
     '@id': path,
     '@type': 'hydra:Collection',
     'hydra:member': members,

@@ -20,7 +20,14 @@ const values: NewClientOutput = {
   alternatives: [person('Claire', 'claire@example.fr'), person('Marc', 'marc@example.fr')],
 };
 
-const CLIENT = { '@id': '/api/clients/01CLIENT', ulid: '01CLIENT', name: 'SCI du Port', company: true };
+const CLIENT: ClientContactAnswer['client'] = {
+  '@id': '/api/clients/01CLIENT',
+  '@type': 'Client',
+  ulid: '01CLIENT',
+  name: 'SCI du Port',
+  company: true,
+  updated_at: '2026-03-05T10:00:00+01:00',
+};
 
 /** A fake API that records the bodies and fails for the e-mails in `failing`. */
 function fakeApi(failing: Set<string>) {
@@ -35,7 +42,15 @@ function fakeApi(failing: Set<string>) {
     }
     return {
       client: CLIENT,
-      contact: { ...body.contact, '@id': '/api/contacts/X', ulid: 'X', client_contact_ulid: 'L', notes: null },
+      contact: {
+        ...body.contact,
+        '@id': '/api/contacts/X',
+        '@type': 'Contact',
+        ulid: 'X',
+        client_contact_ulid: 'L',
+        is_primary: false,
+        notes: null,
+      },
     };
   };
   return { calls, create };

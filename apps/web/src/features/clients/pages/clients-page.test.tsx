@@ -2,7 +2,7 @@
  * The Clients screen against a real HTTP server (SPEC §2.2 parameters, §2.4 `clientsSearch`, §2.7 Clients): URL
  * parameters, selection and details, 'New visit', and the new-client form (client + main contact + alternative).
  */
-import type { ClientDetail, ClientListItem } from '@isoptera/contracts';
+import type { ClientContact, ClientDetail, ClientListItem } from '@isoptera/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -18,8 +18,10 @@ import {
 } from '../../../test/test-server';
 import { ClientsPage } from './clients-page';
 
-const contact = (ulid: string, firstname: string, lastname: string) => ({
+const contact = (ulid: string, firstname: string, lastname: string, is_primary = true): ClientContact => ({
   '@id': `/api/contacts/${ulid}`,
+  '@type': 'Contact',
+  is_primary,
   ulid,
   client_contact_ulid: `L${ulid}`,
   firstname,
@@ -55,10 +57,11 @@ const ITEMS: ClientListItem[] = [
 
 const detailOf = (item: ClientListItem): ClientDetail => ({
   ...item,
-  other_contacts: [contact('C9', 'Marc', 'Petit')],
+  other_contacts: [contact('C9', 'Marc', 'Petit', false)],
   sites: [
     {
       '@id': '/api/sites/01SITE',
+      '@type': 'Site',
       ulid: '01SITE',
       name: 'Entrepôt du port',
       status: 'STATUS_IN_OPERATION',
