@@ -2,14 +2,14 @@
  * `POST /api/client_contacts` → 201 `{client, contact}` (SPEC §7): a new client with its primary contact
  * (`client` = `{name, company}`), or an alternative contact of an existing client (`client` = its IRI).
  */
-import type { ClientContactAnswer, CreateClientContactBody } from '@isoptera/contracts';
+import { type ClientContactAnswer, type CreateClientContactBody, clientEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { clientKeys } from './client-keys';
 
 /** Creates a client with its main contact, or adds a contact to a client. */
 export function createClientContact(body: CreateClientContactBody): Promise<ClientContactAnswer> {
-  return http.post<ClientContactAnswer>('/api/client_contacts', body, { redirectOnError: false });
+  return callEndpoint(clientEndpoints.createContact, { body, redirectOnError: false });
 }
 
 /** The create mutation; refreshes every clients query. */

@@ -1,12 +1,12 @@
 /** `GET /api/clients/{id}` → `ClientDetail`: contacts, sites and latest contract (SPEC §3 "Client", §7). */
-import type { ClientDetail } from '@isoptera/contracts';
+import { type ClientDetail, clientEndpoints } from '@isoptera/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { clientKeys } from './client-keys';
 
 /** One client of the current PCO; a 404 stays in the panel (no redirect to the Error screen). */
 export function getClient(ulid: string, signal?: AbortSignal): Promise<ClientDetail> {
-  return http.get<ClientDetail>(`/api/clients/${encodeURIComponent(ulid)}`, { signal, redirectOnError: false });
+  return callEndpoint(clientEndpoints.get, { params: { id: ulid }, signal, redirectOnError: false });
 }
 
 /** Query options of a client's details. */
