@@ -7,12 +7,7 @@
  * literal pair with the definition as a type argument, e.g.
  * `callEndpoint<typeof meEndpoints.get>({ method: 'GET', path: '/api/me' })` with `import type { meEndpoints }`.
  */
-import type {
-  EndpointBodyInput,
-  EndpointDefinition,
-  EndpointQueryInput,
-  EndpointResponse,
-} from '@isoptera/contracts';
+import type { EndpointBodyInput, EndpointDefinition, EndpointQueryInput, EndpointResponse } from '@isoptera/contracts';
 import { http, type QueryValue, type RequestOptions } from './http-client';
 
 type ParamsOf<E extends EndpointDefinition> = E['params'] extends { _zod: { input: infer P } } ? P : undefined;
