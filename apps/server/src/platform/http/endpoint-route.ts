@@ -39,7 +39,7 @@ import type {
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { classOf, shapeOf } from '../hydra/zod-walk.js';
+import { answerShapes, classOf, shapeOf } from '../hydra/zod-walk.js';
 
 /** A request as the endpoint's schemas parsed it. */
 export type EndpointRequest<E extends EndpointDefinition> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -147,8 +147,11 @@ export function endpointRouteOptions(endpoint: EndpointDefinition): Omit<RouteOp
  */
 function assertContextAllowed(endpoint: EndpointDefinition): void {
   for (const schema of Object.values(endpoint.responses)) {
-    if (schema && classOf(schema) && !('@context' in shapeOf(schema))) {
-      throw new Error(`${endpoint.operationId}: its ${classOf(schema)} answer has no @context; spread jsonLdKeys()`);
+    for (const shape of schema ? answerShapes(schema) : []) {
+      const type = classOf(shape);
+      if (type && !('@context' in shapeOf(shape))) {
+        throw new Error(`${endpoint.operationId}: its ${type} answer has no @context; spread jsonLdKeys()`);
+      }
     }
   }
 }

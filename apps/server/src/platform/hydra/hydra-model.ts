@@ -13,7 +13,7 @@
  */
 import { defaultStatus, type EndpointDefinition } from '@isoptera/contracts';
 import type { z } from 'zod';
-import { classOf, collectionClassOf, objectSchemasUnder, rangeOf, shapeOf, unwrap } from './zod-walk.js';
+import { answerClassOf, classOf, collectionClassOf, objectSchemasUnder, rangeOf, shapeOf, unwrap } from './zod-walk.js';
 
 /** A property of a class. */
 export interface HydraPropertyModel {
@@ -152,7 +152,7 @@ export function buildHydraModel(endpoints: readonly EndpointDefinition[]): Hydra
       continue;
     }
     const parent = endpoint.path.replace(/\/:[A-Za-z_][A-Za-z0-9_]*$/, '');
-    const name = answer ? classOf(answer) : parent !== endpoint.path ? collectionPaths.get(parent) : undefined;
+    const name = answer ? answerClassOf(answer) : parent !== endpoint.path ? collectionPaths.get(parent) : undefined;
     const model = name ? classes.get(name) : undefined;
     if (!name || !model) continue;
     const operation = operationOf(endpoint, answer ? `#${name}` : 'owl:Nothing', `#${name}`);

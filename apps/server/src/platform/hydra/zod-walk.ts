@@ -74,12 +74,31 @@ export function classOf(schema: z.ZodType): string | undefined {
   return typeof value === 'string' && value !== '' && !value.includes(':') ? value : undefined;
 }
 
-/** The class of the members of a Hydra collection schema (`hydra:member` items), or undefined. */
+/** The object schemas an answer may be: itself, or the options of a union (`GET /api/sites` answers two shapes). */
+export function answerShapes(schema: z.ZodType): z.ZodType[] {
+  const inner = unwrap(schema).schema;
+  const def = defOf(inner);
+  if (def.type === 'object') return [inner];
+  if (def.type === 'union') return (def.options ?? []).flatMap(answerShapes);
+  return [];
+}
+
+/** The one class an answer is a representation of (whichever shape of a union it takes), or undefined. */
+export function answerClassOf(schema: z.ZodType): string | undefined {
+  const names = new Set(answerShapes(schema).map(classOf));
+  const [name] = names;
+  return names.size === 1 ? name : undefined;
+}
+
+/** The class of the members of a Hydra collection answer (`hydra:member` items, in any shape of a union). */
 export function collectionClassOf(schema: z.ZodType): string | undefined {
-  const member = shapeOf(schema)['hydra:member'];
-  if (!member) return undefined;
-  const def = defOf(unwrap(member).schema);
-  return def.type === 'array' && def.element ? classOf(def.element) : undefined;
+  for (const shape of answerShapes(schema)) {
+    const member = shapeOf(shape)['hydra:member'];
+    const def = member ? defOf(unwrap(member).schema) : undefined;
+    const name = def?.type === 'array' && def.element ? classOf(def.element) : undefined;
+    if (name) return name;
+  }
+  return undefined;
 }
 
 /** Every object schema under `schema` (itself included), each once: the class representations an answer holds. */
