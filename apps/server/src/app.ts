@@ -1,6 +1,6 @@
 /**
  * `buildApp(deps)`: the Fastify application — platform plugins first (errors, cookies, security headers, rate
- * limits, authentication, OpenAPI), then every domain module, then the SPA.
+ * limits, authentication, OpenAPI, Hydra description), then every domain module, then the SPA.
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -18,6 +18,7 @@ import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { createEventBus } from './platform/events/event-bus.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerSpa } from './platform/http/spa.js';
+import { registerHydra } from './platform/hydra/hydra-plugin.js';
 import { createMailPlatform, type MailPlatform } from './platform/mail/mail-queue.js';
 import type { AppModule } from './platform/module.js';
 
@@ -76,6 +77,8 @@ export async function buildApp({ config, db, modules = defaultModules, mail }: A
   await app.register(fastifyRateLimit, { global: false });
   await app.register(accessPlugin, { secret: config.jwtSecret });
   await registerOpenApi(app, config.appUrl);
+  // before the modules: it collects their endpoints' contracts as they are registered
+  registerHydra(app);
 
   const mailPlatform = mail ?? createMailPlatform({ config, db, log: app.log });
   const events = createEventBus();

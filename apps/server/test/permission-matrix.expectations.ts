@@ -185,6 +185,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('DELETE /api/clients/:id'),
       r('POST /api/client_contacts'),
       r('PUT /api/client_contacts/:id'),
+      r('PATCH /api/client_contacts/:id'),
       r('PUT /api/client_contacts/:id/primary'),
       r('DELETE /api/client_contacts/:id'),
       r('GET /api/interventions'),
@@ -247,6 +248,9 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
  * is public by the access plugin.
  */
 export const PUBLIC_ROUTES: readonly string[] = [
+  // the Hydra description of the API (ADR 009), public like the OpenAPI document
+  'GET /api',
+  'GET /api/contexts/:type',
   'POST /security/token/request',
   'POST /security/token/2fa',
   'POST /security/token/2fa-resend',

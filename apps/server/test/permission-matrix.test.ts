@@ -23,7 +23,7 @@ import {
 } from './permission-matrix.expectations.js';
 import { buildMatrixWorld, type MatrixWorld, mergeCookies, openSession } from './permission-matrix.fixtures.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let t: TestApp;
 let world: MatrixWorld;
@@ -49,12 +49,12 @@ function target(probe: RouteProbe, actor: ActorKey): { method: Method; url: stri
   return { method, url: probe.query ? `${url}?${probe.query}` : url };
 }
 
-/** An authenticated web request: `client-type: webapp`, a JSON body on state-changing methods. */
+/** An authenticated web request: `client-type: webapp`, a JSON body on state-changing methods (a merge patch on PATCH). */
 function send(cookie: string, method: Method, url: string, payload?: object) {
   return t.app.inject({
     method,
     url,
-    headers: as(cookie),
+    headers: method === 'PATCH' ? as(cookie, { 'content-type': 'application/merge-patch+json' }) : as(cookie),
     ...(method === 'GET' ? {} : { payload: payload ?? {} }),
   });
 }
@@ -188,6 +188,7 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
     [pcoSide, 'GET', '/api/clients/:id', 'client'],
     [pcoSide, 'DELETE', '/api/clients/:id', 'client'],
     [pcoSide, 'PUT', '/api/client_contacts/:id/primary', 'clientContact'],
+    [pcoSide, 'PATCH', '/api/client_contacts/:id', 'clientContact'],
     [pcoSide, 'DELETE', '/api/client_contacts/:id', 'clientContact'],
     [pcoSide, 'GET', '/api/sites/:id', 'site'],
     [pcoSide, 'GET', '/api/sites/:id/light', 'site'],

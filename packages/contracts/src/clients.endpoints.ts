@@ -12,12 +12,27 @@ import {
 } from './clients.js';
 import { defineEndpoint } from './endpoint.js';
 import { hydraCollectionOf } from './jsonld.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import { ACTIONS } from './roles.js';
 
 const access = { anyOf: [ACTIONS.PCO_ACTION] } as const;
 const tags = ['Clients'] as const;
 const clientParams = z.object({ id: z.string().describe('ULID of the client') });
 const linkParams = z.object({ id: z.string().describe('ULID of the client↔contact link (client_contact_ulid)') });
+
+/** `PUT /api/client_contacts/{id}`, declared apart: its merge-patch twin `patchContact` is made from it. */
+const updateContact = defineEndpoint({
+  operationId: 'updateClientContact',
+  method: 'PUT',
+  path: '/api/client_contacts/:id',
+  tags,
+  access,
+  summary: "Update a client's name and kind and one of its contacts (200 {client, contact})",
+  params: linkParams,
+  body: updateClientContactBody,
+  responses: { 200: clientContactAnswer },
+  errors: ['contact_not_found'],
+});
 
 export const clientEndpoints = {
   list: defineEndpoint({
@@ -81,17 +96,13 @@ export const clientEndpoints = {
     responses: { 201: clientContactAnswer },
     errors: ['client_not_found'],
   }),
-  updateContact: defineEndpoint({
-    operationId: 'updateClientContact',
-    method: 'PUT',
-    path: '/api/client_contacts/:id',
-    tags,
-    access,
-    summary: "Update a client's name and kind and one of its contacts (200 {client, contact})",
-    params: linkParams,
-    body: updateClientContactBody,
-    responses: { 200: clientContactAnswer },
-    errors: ['contact_not_found'],
+  updateContact,
+  patchContact: defineMergePatchOf(updateContact, {
+    operationId: 'patchClientContact',
+    summary: "Partly update a client's name and kind and one of its contacts (merge patch; 200 {client, contact})",
+    description:
+      'A JSON merge patch (RFC 7396) of the PUT body: `{"contact": {"firstname": "Sophie"}}` changes the first name ' +
+      'only, `null` removes an optional member (`notes`). The patched body must pass the PUT rules (same violations).',
   }),
   makePrimary: defineEndpoint({
     operationId: 'makeClientContactPrimary',

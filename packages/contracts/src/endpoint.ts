@@ -72,6 +72,12 @@ export interface EndpointDefinition {
   responses: Readonly<Record<number, ResponseSchema>>;
   /** The domain error codes it may answer, besides the generic ones (400/401/403/422 …), documented by status. */
   errors?: readonly ErrorCode[];
+  /**
+   * On a `PATCH`: the `PUT` endpoint it is the merge-patch twin of (`defineMergePatchOf`, RFC 7396). The server
+   * applies the patch to the resource's current `PUT` body, validates the result with that endpoint's body schema
+   * and runs its handler, so both answer alike.
+   */
+  mergePatchOf?: EndpointDefinition;
 }
 
 /** Declares an endpoint; the literal types are kept so that requests and answers are typed from the schemas. */
@@ -115,7 +121,7 @@ export function defaultStatus(endpoint: EndpointDefinition): number {
 /**
  * The error statuses an endpoint can answer, each with the codes behind it: the generic ones that follow from its
  * declaration (a body → 422, a query → 400, path parameters → 404, a non-public route → 401/403, a cookie-authenticated
- * write → 400 `client_type_required`) and its domain `errors`.
+ * write → 400 `client_type_required`, a merge-patch twin → 415 `merge_patch_required`) and its domain `errors`.
  */
 export function errorStatuses(endpoint: EndpointDefinition): Map<number, string[]> {
   const statuses = new Map<number, string[]>();
@@ -130,6 +136,7 @@ export function errorStatuses(endpoint: EndpointDefinition): Map<number, string[
     add('client_type_required');
   }
   if (endpoint.body) add('validation_failed');
+  if (endpoint.mergePatchOf) add('merge_patch_required');
   if (endpoint.access !== 'public') add('unauthorized');
   if (typeof endpoint.access === 'object') add('forbidden');
   if (endpoint.params) add('not_found');

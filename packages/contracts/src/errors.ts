@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** A `PATCH` whose body is not `application/merge-patch+json` (SPEC §7: patches use merge-patch). */
+  merge_patch_required: 415,
   validation_failed: 422,
   too_many_requests: 429,
   internal_error: 500,

@@ -51,5 +51,10 @@ export function searchResultOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int().min(0) });
 }
 
-/** A date-time in an answer: ISO 8601 with the offset of the actor's time zone. */
-export const isoDateTime = z.string().describe('ISO 8601 date-time with offset, in the actor’s time zone');
+/**
+ * A date-time in an answer: ISO 8601 with the offset of the actor's time zone. `format: date-time` documents it in
+ * OpenAPI and makes it an `xmls:dateTime` in the Hydra documentation.
+ */
+export const isoDateTime = z
+  .string()
+  .meta({ description: 'ISO 8601 date-time with offset, in the actor’s time zone', format: 'date-time' });

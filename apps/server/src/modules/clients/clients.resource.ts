@@ -11,6 +11,7 @@ import {
   type ClientSiteSummary,
   type Contract,
   iri,
+  type UpdateClientContactBody,
 } from '@isoptera/contracts';
 import type { ClientContactRow, ClientRow, ContactRow } from '../../db/schema/index.js';
 import { formatZoned } from '../../platform/time/zoned.js';
@@ -134,5 +135,24 @@ export function clientContactAnswer(
       updated_at: formatZoned(client.updatedAt, timeZone),
     },
     contact: clientContactResource(contact, link),
+  };
+}
+
+/**
+ * The body `PUT /api/client_contacts/{ulid}` would need to leave the client and the contact as they are: the base a
+ * merge patch (`PATCH`) is applied to.
+ */
+export function clientContactPutBody(client: ClientRow, contact: ContactRow): UpdateClientContactBody {
+  return {
+    client: { '@id': iri('clients', client.id), name: client.name, company: client.company },
+    contact: {
+      '@id': iri('contacts', contact.id),
+      lastname: contact.lastname,
+      firstname: contact.firstname,
+      phone: contact.phone,
+      email: contact.email,
+      title: contact.title,
+      notes: contact.notes,
+    },
   };
 }

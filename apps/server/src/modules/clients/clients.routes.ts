@@ -1,8 +1,12 @@
-/** HTTP of clients and their contacts (SPEC §7 "Clients"): each route is registered from its contract. */
+/**
+ * HTTP of clients and their contacts (SPEC §7 "Clients"): each route is registered from its contract; the `PATCH` of a
+ * client contact is the merge-patch twin of its `PUT` (same handler, applied to the current body).
+ */
 import { clientEndpoints as api } from '@isoptera/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth/actor.js';
-import { route } from '../../platform/http/endpoint-route.js';
+import { type EndpointHandler, route } from '../../platform/http/endpoint-route.js';
+import { routeMergePatch } from '../../platform/http/merge-patch.js';
 import type { ClientsService } from './clients.service.js';
 
 export async function clientsRoutes(app: FastifyInstance, { service }: { service: ClientsService }): Promise<void> {
@@ -13,8 +17,14 @@ export async function clientsRoutes(app: FastifyInstance, { service }: { service
   route(app, api.createContact, (request) =>
     service.createContact(requireActor(request), request.body.client, request.body.contact),
   );
-  route(app, api.updateContact, (request) =>
-    service.updateContact(requireActor(request), request.params.id, request.body),
+  const updateContact: EndpointHandler<typeof api.updateContact> = (request) =>
+    service.updateContact(requireActor(request), request.params.id, request.body);
+  route(app, api.updateContact, updateContact);
+  routeMergePatch(
+    app,
+    api.patchContact,
+    (request) => service.currentContact(requireActor(request), request.params.id),
+    updateContact,
   );
   route(app, api.makePrimary, (request) => service.makePrimary(requireActor(request), request.params.id));
   route(app, api.removeContact, (request) => service.removeContact(requireActor(request), request.params.id));

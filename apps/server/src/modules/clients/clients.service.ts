@@ -13,6 +13,7 @@ import {
   type HydraCollection,
   PAGE_SIZE,
   ULID_PATTERN,
+  type UpdateClientContactBody,
   type updateClientContactBody,
 } from '@isoptera/contracts';
 import type { z } from 'zod';
@@ -23,6 +24,7 @@ import { newUlid } from '../../platform/ids.js';
 import type { ClientOrderKey, ClientsRepository } from './clients.repository.js';
 import {
   clientContactAnswer,
+  clientContactPutBody,
   clientDetailResource,
   clientListItemResource,
   clientSearchItemResource,
@@ -213,6 +215,15 @@ export function createClientsService(repository: ClientsRepository, options: Cli
         });
         return clientContactAnswer(client, row, found.link, actor.timezone);
       });
+    },
+
+    /**
+     * The `PUT /api/client_contacts/{client_contact_ulid}` body of the link as it stands, the base of its merge patch
+     * (`PATCH`, SPEC §7). Throws 404 `contact_not_found`.
+     */
+    async currentContact(actor: Actor, linkId: string): Promise<UpdateClientContactBody> {
+      const found = await requireLink(actor, linkId);
+      return clientContactPutBody(found.client, found.contact);
     },
 
     /**

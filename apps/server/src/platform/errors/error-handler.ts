@@ -8,15 +8,19 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessage, negotiateLanguage } from '../i18n/messages.js';
 import { AppError, type RawViolation } from './app-error.js';
 
-interface ZodIssueLike {
+/** The parts of a zod issue (or of a Fastify validation error built from one) that become a violation. */
+export interface ZodIssueLike {
   code?: string;
   path?: PropertyKey[];
   message?: string;
   errors?: ZodIssueLike[][];
 }
 
-/** Flattens zod issues into violations; a failed union reports the branch that got furthest. */
-function issuesToViolations(issues: ZodIssueLike[], prefix: string[] = []): RawViolation[] {
+/**
+ * Flattens zod issues into violations (`propertyPath` dotted, `code` the issue's message — our schemas' messages are
+ * error codes); a failed union reports the branch that got furthest.
+ */
+export function issuesToViolations(issues: ZodIssueLike[], prefix: string[] = []): RawViolation[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...(issue.path ?? []).map(String)];
     if (issue.code === 'invalid_union' && issue.errors?.length) {

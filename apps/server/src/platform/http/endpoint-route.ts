@@ -6,8 +6,16 @@
  *
  * The handler returns the body of the endpoint's default (lowest) success status, or `undefined` for 204; to answer
  * another declared status it calls `reply.code(status)` first. It may also send the reply itself (files, streams).
+ *
+ * JSON-LD answers (ADR 009): a top-level resource (a body whose `@type` is a class, `Client`) gets its `@context`
+ * (`/api/contexts/Client`; its schema must allow one, as `jsonLdKeys` does, or registration throws). The media type
+ * is `application/ld+json`, or `application/json` when the request's `Accept` names `application/json` and not
+ * `application/ld+json` (same body). A merge-patch twin (`mergePatchOf`) accepts only `application/merge-patch+json`
+ * (415 `merge_patch_required`) and takes any JSON object as its body: its handler (`routeMergePatch`) validates the
+ * patched result with the `PUT` body schema.
  */
 import {
+  contextIri,
   defaultStatus,
   type EndpointBody,
   type EndpointDefinition,
@@ -20,8 +28,18 @@ import {
   PROBLEM_JSON,
   problemSchema,
 } from '@isoptera/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  RouteOptions,
+} from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../errors/app-error.js';
+import { answerShapes, classOf, shapeOf } from '../hydra/zod-walk.js';
 
 /** A request as the endpoint's schemas parsed it. */
 export type EndpointRequest<E extends EndpointDefinition> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -43,7 +61,39 @@ declare module 'fastify' {
   }
 }
 
-const JSON_BODIES = [JSON_LD, 'application/json'];
+const PLAIN_JSON = 'application/json';
+const JSON_BODIES = [JSON_LD, PLAIN_JSON];
+
+/**
+ * The media type of a JSON-LD answer for an `Accept` header: `application/json` when it names `application/json` and
+ * not `application/ld+json` (a client asking only for JSON), otherwise `application/ld+json`. The body is the same.
+ */
+export function jsonLdMediaType(accept: string | undefined): string {
+  if (!accept || accept.includes(JSON_LD)) return JSON_LD;
+  return /(^|[\s,])application\/json\s*(;|,|$)/.test(accept) ? PLAIN_JSON : JSON_LD;
+}
+
+/** A top-level resource with its `@context` (`/api/contexts/{Type}`); any other body unchanged. */
+function withContext(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || '@context' in body) return body;
+  const type = (body as { '@type'?: unknown })['@type'];
+  if (typeof type !== 'string' || type === '' || type.includes(':')) return body;
+  return { '@context': contextIri(type), ...body };
+}
+
+/** What the body of a merge-patch twin must be before it is applied: a JSON object (RFC 7396 §2). */
+const mergePatchDocument = z.record(z.string(), z.unknown(), { error: 'value_invalid' });
+
+/** Validates a merge-patch twin's body as a JSON object only; its path parameters and query by their schemas. */
+const mergePatchValidatorCompiler: FastifySchemaCompiler<FastifySchema> = (route) =>
+  validatorCompiler({ ...route, schema: route.httpPart === 'body' ? mergePatchDocument : (route.schema as z.ZodType) });
+
+/** Refuses a merge-patch twin's request whose body is not `application/merge-patch+json`, before it is parsed. */
+async function requireMergePatch(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== MERGE_PATCH_JSON) throw new AppError('merge_patch_required');
+  return payload;
+}
 
 /** The OpenAPI security requirement of an endpoint (schemes declared in `openapi.ts`). */
 function security(endpoint: EndpointDefinition): Record<string, string[]>[] {
@@ -75,6 +125,7 @@ export function endpointRouteOptions(endpoint: EndpointDefinition): Omit<RouteOp
     method: endpoint.method,
     url: endpoint.path,
     config: { access: endpoint.access, endpoint },
+    ...(endpoint.mergePatchOf ? { validatorCompiler: mergePatchValidatorCompiler, preParsing: requireMergePatch } : {}),
     schema: {
       operationId: endpoint.operationId,
       tags: [...endpoint.tags],
@@ -90,6 +141,21 @@ export function endpointRouteOptions(endpoint: EndpointDefinition): Omit<RouteOp
   };
 }
 
+/**
+ * Throws when a success answer of `endpoint` is a resource (an object with a `@type` literal) whose schema has no
+ * `@context` member: the serialiser would drop the context `route()` adds. Resource schemas spread `jsonLdKeys(type)`.
+ */
+function assertContextAllowed(endpoint: EndpointDefinition): void {
+  for (const schema of Object.values(endpoint.responses)) {
+    for (const shape of schema ? answerShapes(schema) : []) {
+      const type = classOf(shape);
+      if (type && !('@context' in shapeOf(shape))) {
+        throw new Error(`${endpoint.operationId}: its ${type} answer has no @context; spread jsonLdKeys()`);
+      }
+    }
+  }
+}
+
 /** Registers `endpoint` on `app` with `handler` (see the module's doc). */
 export function route<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -98,6 +164,8 @@ export function route<E extends EndpointDefinition>(
 ): void {
   const status = defaultStatus(endpoint);
   const mediaType = endpoint.produces?.[0] ?? JSON_LD;
+  const jsonLd = mediaType === JSON_LD;
+  if (jsonLd) assertContextAllowed(endpoint);
   app.route({
     ...endpointRouteOptions(endpoint),
     handler: async (request, reply) => {
@@ -105,8 +173,8 @@ export function route<E extends EndpointDefinition>(
       const body = await handler(request as unknown as EndpointRequest<E>, reply);
       if (reply.sent || body === reply) return reply;
       if (body === undefined) return reply.send();
-      if (!reply.hasHeader('content-type')) reply.type(mediaType);
-      return reply.send(body);
+      if (!reply.hasHeader('content-type')) reply.type(jsonLd ? jsonLdMediaType(request.headers.accept) : mediaType);
+      return reply.send(jsonLd ? withContext(body) : body);
     },
   });
 }
