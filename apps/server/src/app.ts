@@ -32,6 +32,8 @@ export interface AppDeps {
 
 /** Builds (but does not start) the application. */
 export async function buildApp({ config, db, modules = defaultModules, mail }: AppDeps): Promise<FastifyInstance> {
+  // A hop count trusts the nearest `n` hops (Fastify's types omit the number form its runtime accepts).
+  const trusted = config.trustProxy;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -48,7 +50,8 @@ export async function buildApp({ config, db, modules = defaultModules, mail }: A
       ignoreTrailingSlash: true,
     },
     bodyLimit: 1_048_576,
-    trustProxy: config.env === 'production',
+    // Only the configured proxies may set the client address (X-Forwarded-For): the rate limits count by it.
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -17,13 +18,52 @@ const csv = z
   )
   .pipe(z.array(z.enum(['admin', 'dealer', 'pco'])));
 
+/** The names `proxy-addr` (Fastify's `trustProxy`) gives to reserved ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8` or a range name: what a trusted proxy may be written as. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: unset or empty trusts no proxy (the client address is the socket's); a whole number trusts that many
+ * hops in front of the server; otherwise a comma-separated list of the proxies' addresses, CIDR ranges or range names.
+ * `true` is refused: trusting every `X-Forwarded-For` would let any client pick its address (and escape the limits).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a hop count or proxy addresses / CIDR ranges, got ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries.length > 0 ? entries : false;
+  });
+
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  SEED: z.enum(['demo', 'none']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Isoptera <no-reply@isoptera.example>'),
   APP_URL: z.string().url().default('http://localhost:3000'),
@@ -32,6 +72,7 @@ const environment = z.object({
   MQTT_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: trustProxy.optional(),
 });
 
 export interface Config {
@@ -41,6 +82,7 @@ export interface Config {
   /** Absolute path of the data directory (PGlite files, uploads, dev mailbox). */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** `SEED`; default `demo`, but `none` when `NODE_ENV=production` (demo accounts have a published password). */
   seed: 'demo' | 'none';
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -51,6 +93,11 @@ export interface Config {
   logLevel: string;
   /** Absolute path of the built SPA (apps/web/dist). */
   webDist: string;
+  /**
+   * Fastify's `trustProxy` (`TRUST_PROXY`): `false` (the default) takes the client address from the socket; a hop
+   * count or the proxies' addresses / CIDR ranges take it from `X-Forwarded-For` behind those proxies only.
+   */
+  trustProxy: false | number | string[];
 }
 
 /** Reads the JWT secret from the environment, or from `DATA_DIR/jwt-secret` (generated there once). */
@@ -81,7 +128,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    seed: e.SEED,
+    seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl: e.APP_URL,
@@ -90,5 +137,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

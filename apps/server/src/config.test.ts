@@ -1,0 +1,52 @@
+/**
+ * Issue 11 "Hardening": the environment's safe defaults — production seeds no demo data unless `SEED=demo` says so,
+ * and no proxy is trusted unless `TRUST_PROXY` names one (a hop count or addresses / CIDR ranges).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const base = () => ({
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'isoptera-config-')),
+  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+});
+
+describe('SEED', () => {
+  it('seeds nothing in production unless SEED=demo is set explicitly', () => {
+    expect(loadConfig({ ...base(), NODE_ENV: 'production' }).seed).toBe('none');
+    expect(loadConfig({ ...base(), NODE_ENV: 'production', SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig({ ...base(), NODE_ENV: 'production', SEED: 'none' }).seed).toBe('none');
+  });
+
+  it('seeds the demo data by default in development and tests', () => {
+    expect(loadConfig({ ...base(), NODE_ENV: 'development' }).seed).toBe('demo');
+    expect(loadConfig({ ...base() }).seed).toBe('demo');
+    expect(loadConfig({ ...base(), NODE_ENV: 'test', SEED: 'none' }).seed).toBe('none');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, in production too', () => {
+    expect(loadConfig({ ...base(), NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base(), NODE_ENV: 'production', TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ ...base(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base(), TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses `true` and anything that is not an address', () => {
+    for (const value of ['true', '*', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1', '1.2.3']) {
+      expect(() => loadConfig({ ...base(), TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
