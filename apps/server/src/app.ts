@@ -5,10 +5,11 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { MAP_TILE_ORIGIN } from '@isoptera/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { MAP_TILE_ORIGIN, withValidText } from '@isoptera/contracts';
+import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
+import type { ZodType } from 'zod';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { modules as defaultModules } from './modules/index.js';
@@ -54,7 +55,11 @@ export async function buildApp({ config, db, modules = defaultModules, mail }: A
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every path, query and body schema first refuses NUL characters and lone surrogates (`text_invalid` at the field),
+  // which the database would otherwise answer with a 500.
+  const validateText: FastifySchemaCompiler<ZodType> = (route) =>
+    validatorCompiler({ ...route, schema: withValidText(route.schema) });
+  app.setValidatorCompiler(validateText);
   app.setSerializerCompiler(serializerCompiler);
   // JSON-LD and merge-patch bodies are JSON.
   app.addContentTypeParser(

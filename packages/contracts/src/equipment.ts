@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { coordinate, reference } from './common.js';
 import { type AlertType, TREATMENT_TYPES, type TreatmentType } from './enums.js';
+import { isValidText, TEXT_INVALID } from './text.js';
 
 // ─── Enumerations ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -179,10 +180,16 @@ export const EQUIPMENT_PICTURE_SIZE_PX = 1600;
 /** At most this many readings in one uplink. */
 export const UPLINK_MAX_READINGS = 1000;
 
+/**
+ * A text of a device, at most `max` characters: no NUL nor lone surrogate (`text_invalid`, text.ts), checked here as
+ * well as by the server's request check because MQTT uplinks do not go through it.
+ */
+const deviceText = (max: number) => z.string().max(max).refine(isValidText, { error: TEXT_INVALID });
+
 /** One station reading of an uplink. */
 export const uplinkReading = z.object({
   /** The station's serial number. */
-  serial_number: z.string().min(1).max(64),
+  serial_number: deviceText(64).min(1),
   /** When the station measured (ISO 8601 with offset or Z). Not more than 5 minutes in the future. */
   measured_at: z.iso.datetime({ offset: true }),
   /** Termite activity index, 0 (none) to 100 (intense). */
@@ -203,18 +210,18 @@ export type UplinkReading = z.infer<typeof uplinkReading>;
  *   be the credential's. Answers 200 {@link UplinkResult}; 401 `device_unauthorized` (unknown, revoked or mismatched
  *   credential); 400/422 for a malformed payload (nothing stored).
  * - MQTT (broker `MQTT_URL`): publish QoS 1 on `isoptera/v1/gateways/{serial_number}/uplink` a JSON object of this
- *   shape plus `credential`; the server answers the {@link UplinkResult} (or `{error}`) on
- *   `isoptera/v1/gateways/{serial_number}/ack`.
+ *   shape plus `credential`; the server answers the {@link UplinkResult} (or `{error}`; `validation_failed` with
+ *   the `violations` HTTP would name, `[{propertyPath, code}]`) on `isoptera/v1/gateways/{serial_number}/ack`.
  * A reading is stored once per (station, `measured_at`): a repeated one counts in `duplicates`. A reading of a station
  * that is unknown, of another space, or not on this gateway's site is rejected (`unknown_station`). Accepted means
  * committed to the database.
  */
 export const uplinkPayload = z.object({
   gateway: z.object({
-    serial_number: z.string().min(1).max(64),
+    serial_number: deviceText(64).min(1),
     /** When the gateway sent the uplink. */
     sent_at: z.iso.datetime({ offset: true }),
-    firmware_version: z.string().max(32).optional(),
+    firmware_version: deviceText(32).optional(),
     battery_level: z.enum(BATTERY_LEVELS).optional(),
     battery_percent: z.number().int().min(0).max(100).optional(),
     signal_level: z.number().int().min(-150).max(0).optional(),

@@ -133,6 +133,8 @@ export const VIOLATION_CODES = [
   'password_required',
   'password_must_be',
   'value_invalid',
+  /** A string holding a NUL character or a lone UTF-16 surrogate (text.ts), in any field of any request. */
+  'text_invalid',
   // identity (issue 3)
   'new_password_required',
   'new_password_invalid',

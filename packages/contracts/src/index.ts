@@ -19,4 +19,5 @@ export * from './roles.js';
 export * from './rules.js';
 export * from './sites.js';
 export * from './spaces.js';
+export * from './text.js';
 export * from './users.js';

@@ -10,6 +10,7 @@ import { MQTT_UPLINK_TOPIC, mqttAckTopic, mqttUplinkMessage } from '@isoptera/co
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { AppError } from '../../platform/errors/app-error.js';
+import { issuesToViolations } from '../../platform/errors/error-handler.js';
 import type { TelemetryService } from './telemetry.service.js';
 
 export interface MqttBridge {
@@ -71,8 +72,10 @@ export function createMqttBridge(deps: {
     }
     const parsed = mqttUplinkMessage.safeParse(message);
     if (!parsed.success) {
-      log.warn({ serial, issues: parsed.error.issues.slice(0, 5) }, 'MQTT uplink invalid');
-      answer(serial, { error: 'validation_failed' });
+      // the violations HTTP answers with its 422 (`readings.3.serial_number: text_invalid`), without the messages
+      const violations = issuesToViolations(parsed.error.issues);
+      log.warn({ serial, violations: violations.slice(0, 5) }, 'MQTT uplink invalid');
+      answer(serial, { error: 'validation_failed', violations });
       return;
     }
     try {

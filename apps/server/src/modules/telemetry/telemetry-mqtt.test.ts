@@ -113,7 +113,11 @@ describe('MQTT bridge', () => {
     const install = await createInstallation(t.db, spaceId, { stationCount: 1 });
     const bad = message(install);
     const invalid = { ...bad, readings: bad.readings.map((r) => ({ ...r, termite_activity: 300 })) };
-    expect(await publish(install.gateway.serialNumber, invalid)).toEqual({ error: 'validation_failed' });
+    const refused = await publish(install.gateway.serialNumber, invalid);
+    expect(refused).toMatchObject({
+      error: 'validation_failed',
+      violations: [{ propertyPath: 'readings.0.termite_activity' }],
+    });
 
     // no answer to garbage (the sender is not authenticated), and the bridge keeps going
     await expect(publish(install.gateway.serialNumber, '{not json', 1_000)).rejects.toThrow(/no ack/);
@@ -122,6 +126,30 @@ describe('MQTT bridge', () => {
       duplicates: 0,
       rejected: [],
     });
+  });
+
+  it('refuses a NUL or a lone surrogate like HTTP does (validation_failed naming the field), storing nothing', async () => {
+    const install = await createInstallation(t.db, spaceId, { stationCount: 2 });
+    const good = message(install);
+    const broken = {
+      ...good,
+      readings: good.readings.map((r, i) => (i === 1 ? { ...r, serial_number: `${r.serial_number}\u0000` } : r)),
+    };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await publish(install.gateway.serialNumber, broken)).toEqual({
+        error: 'validation_failed',
+        violations: [{ propertyPath: 'readings.1.serial_number', code: 'text_invalid' }],
+      });
+    }
+    const surrogate = { ...good, gateway: { ...good.gateway, firmware_version: '3.0\ud800' } };
+    expect(await publish(install.gateway.serialNumber, surrogate)).toEqual({
+      error: 'validation_failed',
+      violations: [{ propertyPath: 'gateway.firmware_version', code: 'text_invalid' }],
+    });
+    expect(await readingsOf(install.stations[1]?.id ?? '')).toHaveLength(0);
+    expect(await syncLogsOf(install.siteId)).toHaveLength(0);
+    // the bridge goes on: the same uplink, fixed, is taken
+    expect(await publish(install.gateway.serialNumber, good)).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
   });
 
   it('rejects a foreign station like HTTP does', async () => {

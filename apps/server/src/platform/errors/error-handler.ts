@@ -18,7 +18,8 @@ export interface ZodIssueLike {
 
 /**
  * Flattens zod issues into violations (`propertyPath` dotted, `code` the issue's message — our schemas' messages are
- * error codes); a failed union reports the branch that got furthest.
+ * error codes); a failed union reports the branch that got furthest. Also used where a payload is parsed outside a
+ * route (the MQTT uplinks).
  */
 export function issuesToViolations(issues: ZodIssueLike[], prefix: string[] = []): RawViolation[] {
   return issues.flatMap((issue) => {
