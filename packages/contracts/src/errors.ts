@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   /** A `PATCH` whose body is not `application/merge-patch+json` (SPEC §7: patches use merge-patch). */
   merge_patch_required: 415,
+  /** A `multipart/form-data` body that cannot be read (truncated, no boundary, garbled part headers). */
+  multipart_invalid: 400,
   validation_failed: 422,
   too_many_requests: 429,
   internal_error: 500,

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../platform/auth/actor.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
+import { readUploadedFile } from '../../platform/http/multipart.js';
 import type { EquipmentPicturesService } from './equipment-pictures.service.js';
 
 const access = { anyOf: [ACTIONS.PCO_ACTION] } as const;
@@ -47,10 +48,7 @@ export const equipmentPicturesRoutes: FastifyPluginAsyncZod<{ pictures: Equipmen
     async (request, reply) => {
       const actor = requireActor(request);
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-      const created = await pictures.upload(actor, request.params.ulid, async () => {
-        const part = await request.file();
-        return part && part.fieldname === 'file' ? part.toBuffer() : null;
-      });
+      const created = await pictures.upload(actor, request.params.ulid, () => readUploadedFile(request));
       return reply.code(201).send(created);
     },
   );

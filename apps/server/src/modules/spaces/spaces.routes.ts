@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../platform/auth/actor.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
+import { readUploadedFile } from '../../platform/http/multipart.js';
 import type { ManagedType } from './spaces.repository.js';
 import { SPACES_PATH, type SpacesService } from './spaces.service.js';
 
@@ -35,13 +36,10 @@ const LABEL: Record<ManagedType, string> = { dealer: 'dealer', pco: 'PCO' };
 
 const spaceParams = z.object({ ulid: z.string().describe('ULID of the space') });
 
-/** Reads the multipart `file` part (null when missing); 415 when the body is not multipart. */
+/** Reads the multipart `file` part (null when missing); 415 when the body is not multipart, 400 when malformed. */
 function fileReader(request: FastifyRequest): () => Promise<Buffer | null> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', { status: 415 });
-  return async () => {
-    const part = await request.file();
-    return part && part.fieldname === 'file' ? part.toBuffer() : null;
-  };
+  return () => readUploadedFile(request);
 }
 
 const LOGO_DESCRIPTION =

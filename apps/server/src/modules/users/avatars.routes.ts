@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../platform/auth/actor.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
+import { readUploadedFile } from '../../platform/http/multipart.js';
 import type { AvatarsService } from './avatars.service.js';
 import { USERS_ACTION } from './users.routes.js';
 
@@ -37,10 +38,7 @@ export const avatarsRoutes: FastifyPluginAsyncZod<{ avatars: AvatarsService }> =
       async (request) => {
         const actor = requireActor(request);
         if (!request.isMultipart()) throw new AppError('unsupported_media_type', { status: 415 });
-        return avatars.upload(actor, request.params.ulid, async () => {
-          const part = await request.file();
-          return part && part.fieldname === 'file' ? part.toBuffer() : null;
-        });
+        return avatars.upload(actor, request.params.ulid, () => readUploadedFile(request));
       },
     );
   }
