@@ -228,14 +228,17 @@ export function createClientsService(repository: ClientsRepository, options: Cli
 
     /**
      * `PUT /api/client_contacts/{client_contact_ulid}/primary`: makes that contact the client's main contact; the
-     * previous main contact becomes an alternative one. Throws 404 `contact_not_found`.
+     * previous main contact becomes an alternative one. Concurrent calls for one client are serialised (the last one
+     * wins, each answers 200). Throws 404 `contact_not_found`.
      */
     async makePrimary(actor: Actor, linkId: string): Promise<ClientContactAnswer> {
       const found = await requireLink(actor, linkId);
       const at = now();
       return repository.transaction(async (tx) => {
-        const link = await tx.setPrimary(found.client.id, found.link.id, at);
+        // Updating the client first locks its row until the commit: a concurrent change of its main contact waits
+        // here, then sees this one's result (two unlocked swaps could both end primary: a unique violation).
         const client = await tx.updateClient(actor.spaceId, found.client.id, { at });
+        const link = await tx.setPrimary(found.client.id, found.link.id, at);
         return clientContactAnswer(client, found.contact, link, actor.timezone);
       });
     },
