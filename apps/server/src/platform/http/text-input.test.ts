@@ -1,6 +1,6 @@
 /**
  * Issue 11 "Hardening": a NUL character or a lone surrogate in any text of a request — path parameter, query
- * parameter, JSON body field at any depth — is a field error (`text_invalid` at its `propertyPath`: 400 for the path
+ * parameter, JSON or merge-patch body field at any depth — is a field error (`text_invalid` at its `propertyPath`: 400 for the path
  * and query, 422 for the body), checked once for every route (contracts `text.ts`, `app.ts`), never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,22 @@ describe('text that the database cannot store', () => {
     // nothing was stored
     const list = await get('/api/clients');
     expect(list.json()['hydra:totalItems']).toBe(0);
+  });
+
+  it('answers 422 text_invalid for a NUL in a merge patch, leaving the resource as it was', async () => {
+    const created = await send('POST', '/api/client_contacts', newClient({ name: 'SCI du Port' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const url = `/api/client_contacts/${created.json().contact.client_contact_ulid}`;
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: as(cookie, { 'content-type': 'application/merge-patch+json', 'accept-language': 'en' }),
+      payload: JSON.stringify({ contact: { notes: 'Code\u0000' } }),
+    });
+    expect(patched.statusCode, patched.body).toBe(422);
+    expect(violations(patched)).toEqual(['contact.notes:text_invalid']);
+    const client = await get(`/api/clients/${created.json().client.ulid}`);
+    expect(client.json().primary_contact.notes).toBeNull();
   });
 
   it('still accepts well-formed text, astral characters (a valid surrogate pair) included', async () => {
