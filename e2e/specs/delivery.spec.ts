@@ -79,3 +79,21 @@ test('the Sites list loads the site form only when it is opened', async ({ page,
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(formChunks().length).toBeGreaterThan(0);
 });
+
+test('the date fields of the planning filters are targets of at least 24 × 24 px', async ({ page, loginAs }) => {
+  await loginAs('owner');
+  await page.goto('/planning');
+  const segments = page.getByRole('spinbutton');
+  await expect(segments.first()).toBeVisible();
+  const boxes = await segments.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { width, height } = element.getBoundingClientRect();
+      return { width: Math.round(width), height: Math.round(height) };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) {
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+  }
+});
