@@ -1,14 +1,16 @@
 /**
  * Vite configuration of the web app (ARCHITECTURE §2 "Web"): React, Tailwind CSS 4, a dev proxy to the API server
  * on port 3000, the build in `apps/web/dist` (served by the server), route-level code splitting (see src/app/router.tsx),
- * two lazily loaded chunks of catalogues per language (start and shell groups, src/shared/i18n/catalogue-groups.ts)
- * and a manifest for the bundle budget check (scripts/bundle-size.mjs).
+ * two lazily loaded chunks of catalogues per language (start and shell groups, src/shared/i18n/catalogue-groups.ts),
+ * a manifest for the bundle budget check (scripts/bundle-size.mjs) and `.br`/`.gz` copies of every compressible file
+ * (build/precompress-plugin.ts), sent as they are by the server.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress-plugin';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -69,7 +71,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [nativeUseSyncExternalStore(), react(), tailwindcss(), appVersion()],
+  plugins: [nativeUseSyncExternalStore(), react(), tailwindcss(), appVersion(), precompress()],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)

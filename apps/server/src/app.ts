@@ -1,11 +1,11 @@
 /**
- * `buildApp(deps)`: the Fastify application — platform plugins first (errors, cookies, security headers, rate
- * limits, authentication, OpenAPI, Hydra description), then every domain module, then the SPA.
+ * `buildApp(deps)`: the Fastify application — platform plugins first (errors, cookies, security headers computed once,
+ * one access-log line per request, rate limits, authentication, OpenAPI, Hydra description), then every domain
+ * module, then the SPA.
  */
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { MAP_TILE_ORIGIN, withValidText } from '@isoptera/contracts';
+import { withValidText } from '@isoptera/contracts';
 import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
@@ -17,7 +17,9 @@ import { accessPlugin } from './platform/auth/access-plugin.js';
 import { type Db, pingDatabase } from './platform/db/database.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { createEventBus } from './platform/events/event-bus.js';
+import { AccessLogController } from './platform/http/access-log.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
 import { registerHydra } from './platform/hydra/hydra-plugin.js';
 import { createMailPlatform, type MailPlatform } from './platform/mail/mail-queue.js';
@@ -29,21 +31,33 @@ export interface AppDeps {
   modules?: AppModule[];
   /** Outgoing mail; default: the platform built from `config` (started with the app, stopped on close). */
   mail?: MailPlatform;
+  /** Where log lines go (pino's destination) instead of stdout; tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds (but does not start) the application. */
-export async function buildApp({ config, db, modules = defaultModules, mail }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  modules = defaultModules,
+  mail,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   // A hop count trusts the nearest `n` hops (Fastify's types omit the number form its runtime accepts).
   const trusted = config.trustProxy;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : {
-            level: config.logLevel,
-            transport:
-              config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
-          },
+        : logStream
+          ? { level: config.logLevel, stream: logStream }
+          : {
+              level: config.logLevel,
+              transport:
+                config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
+            },
+    // one access-log line per request: `info` for the API, `debug` for the SPA and its assets
+    logController: new AccessLogController(),
     // API Platform style parameters: `order[name]=asc`, `users[]=…`; dotted keys such as `client.ulid` stay whole.
     routerOptions: {
       querystringParser: (s: string) =>
@@ -70,18 +84,7 @@ export async function buildApp({ config, db, modules = defaultModules, mail }: A
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        // the equipment map's tiles (issue 5)
-        'img-src': ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'"],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(accessPlugin, { secret: config.jwtSecret });
   await registerOpenApi(app, config.appUrl);

@@ -24,9 +24,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `modules` replaces the registered domain modules (default: all of them). */
+/**
+ * `modules` replaces the registered domain modules (default: all of them); `logStream` receives the log lines (set
+ * `env.LOG_LEVEL` too: tests log nothing by default).
+ */
 export async function buildTestApp(
-  options: { modules?: AppModule[]; env?: Record<string, string> } = {},
+  options: { modules?: AppModule[]; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(inject('dbTemplate'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'isoptera-test-'));
@@ -38,7 +41,7 @@ export async function buildTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const app = await buildApp({ config, db: database.db, modules: options.modules });
+  const app = await buildApp({ config, db: database.db, modules: options.modules, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -1,7 +1,8 @@
 /**
  * Entry point of the SPA: styles, i18n, router, providers; stores the application version (SPEC §7).
  * The first render waits for the start catalogues of the interface language (loaded lazily, see shared/i18n/i18n.ts),
- * so that no key flashes; meanwhile the page stays empty and the current user (`GET /api/me`) is already asked for.
+ * so that no key flashes; meanwhile the page stays empty, the current user (`GET /api/me`) is already asked for and the
+ * current screen's code fetched (`preloadRoute`).
  * TanStack Query and the catalogues of the authenticated screens come with the session (see app/providers.tsx).
  */
 import './styles.css';
@@ -9,7 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, wireHttpClient } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadRoute } from './app/router';
 import { loadMe } from './features/auth/api/get-me';
 import { startI18n } from './shared/i18n/i18n';
 
@@ -28,8 +29,9 @@ try {
 const router = createAppRouter();
 wireHttpClient((to) => void router.navigate(to));
 
-// the session and the language load in parallel
+// the session, the language and the current screen's code load in parallel
 loadMe();
+preloadRoute(window.location.pathname);
 
 void startI18n().then(() => {
   createRoot(root).render(

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, actorHasAction, actorOf } from '../shared/auth/actor';
 import { type Session, SessionContext } from '../shared/auth/session';
 import { baseRouteTarget, decideAccess } from './guards';
-import { buildRoutes, pathOf, routeTable } from './router';
+import { type AppRoute, buildRoutes, pathOf, preloadRoute, routeTable } from './router';
 
 function me(overrides: Partial<CurrentUser>): CurrentUser {
   return {
@@ -189,5 +189,32 @@ describe('guarded navigation through the real route tree', () => {
   it('shows error 404 on an unknown path', async () => {
     renderAt('/nothing/here', null);
     expect(await screen.findByText('The resource cannot be found.')).toBeTruthy();
+  });
+});
+
+describe("preloadRoute (issue 11: the screen's code loads with the session and the catalogues)", () => {
+  it('starts loading the screen of the path at once, once', () => {
+    const loads: string[] = [];
+    const screen = (name: string) =>
+      Object.assign(() => null, {
+        preload: async () => {
+          loads.push(name);
+        },
+      });
+    const table: AppRoute[] = [
+      { name: 'Login', path: '/login', action: 'public', layout: 'bare', Component: screen('login') },
+      { name: 'SiteDetail', path: '/sites/:siteUlid', action: 'public', layout: 'shell', Component: screen('site') },
+      { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: screen('not-found') },
+    ];
+    expect(preloadRoute('/sites/01J00000000000000000000000', table)?.name).toBe('SiteDetail');
+    expect(preloadRoute('/login', table)?.name).toBe('Login');
+    expect(preloadRoute('/nowhere', table)).toBeUndefined();
+    expect(loads).toEqual(['site', 'login']);
+  });
+
+  it('knows the lazy screens of the real table', () => {
+    for (const path of ['/login', '/home', '/sites', '/planning', '/clients']) {
+      expect(preloadRoute(path)?.Component.preload, path).toBeTypeOf('function');
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { ACTIONS } from '@isoptera/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { createBrowserRouter, matchPath, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useSession } from '../shared/auth/session';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { baseRouteTarget, type RouteAction } from './guards';
@@ -52,12 +52,19 @@ export interface AppRoute {
   layout: 'shell' | 'bare';
   /** `true` hides the header alone inside the shell (SPEC §2.3: the Translations screen). */
   hideHeader?: boolean;
-  Component: ComponentType;
+  /** The screen; a lazy one has `preload()`, which starts fetching its code (see {@link preloadRoute}). */
+  Component: ComponentType & { preload?: () => Promise<unknown> };
 }
 
-/** A screen loaded on first use: `module[exportName]` of a dynamic import. */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M): ComponentType {
-  return lazy(async () => ({ default: (await load())[exportName] as ComponentType }));
+/** A screen loaded on first use: `module[exportName]` of a dynamic import; `preload()` starts the import early. */
+function lazyPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  exportName: keyof M,
+): ComponentType & { preload: () => Promise<unknown> } {
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[exportName] as ComponentType })),
+    { preload: load },
+  );
 }
 
 /** BaseRoute: the redirect hub of SPEC §2.2. */
@@ -249,6 +256,22 @@ export function pathOf(name: RouteName, params: Record<string, string> = {}): st
 }
 
 const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
+
+/**
+ * Starts fetching the code of the screen at `pathname` — and of the shell for a shell route that needs a session —
+ * at start-up, while the catalogues and the current user load (issue 11: the screen's chunk waited for both, one
+ * round trip after the other). A later render of the lazy screen then finds its module loaded. Returns the route
+ * preloaded, if any.
+ */
+export function preloadRoute(pathname: string, table: readonly AppRoute[] = routeTable): AppRoute | undefined {
+  const route = table.find((r) => r.path !== '*' && matchPath(r.path, pathname));
+  if (!route) return undefined;
+  const loads = [route.Component.preload?.()];
+  if (route.layout === 'shell' && route.action !== 'public') loads.push(AppLayout.preload());
+  // a failed preload is retried by the render, which reports it
+  for (const load of loads) load?.catch(() => undefined);
+  return route;
+}
 
 /** Layout route: the shell for a logged-in (non-technician) user, the bare screen otherwise. */
 function ShellRoute() {

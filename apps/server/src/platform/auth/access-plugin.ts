@@ -5,6 +5,12 @@
  * - answers 401 without a valid token, 403 when the actor lacks every action the route accepts;
  * - refuses a cookie-authenticated state-changing request without `Client-Type` (CSRF defence), 400 (a request that
  *   authenticates with an `Authorization` header — `Bearer` or a gateway's `Device` credential — is exempt).
+ *
+ * Verification is cached (issue 11): a token verified once maps to its frozen actor in a bounded LRU cache (keyed by
+ * the token itself, at most `cacheSize` entries) until the token's own `exp`, so a client's later requests skip the
+ * signature check and the claims decoding. What must bite before expiry stays checked on every request, after this
+ * plugin: the session of a substituted token (`substitution-guard.ts`: leaving, being sent back, logout) — the cache
+ * holds only what the token itself says, never the session's state. A token that fails verification is not cached.
  */
 import fastifyJwt from '@fastify/jwt';
 import {
@@ -16,8 +22,9 @@ import {
 } from '@isoptera/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors/app-error.js';
-import { type AccessClaims, actorFromClaims } from './actor.js';
+import { type AccessClaims, type Actor, actorFromClaims } from './actor.js';
 
 /** One registered route and what it requires; `app.routeAccessTable` lists them all (tests walk it). */
 export interface RouteAccessEntry {
@@ -44,14 +51,56 @@ function bearer(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
 }
 
+/** Options of {@link accessPlugin}. */
+export interface AccessPluginOptions {
+  /** HS256 secret of the access tokens (`JWT_SECRET`). */
+  secret: string;
+  /** Most verified tokens remembered at once (least recently used dropped first); default 10 000 (a few MB). */
+  cacheSize?: number;
+}
+
+/**
+ * A cache of verified access tokens: token → its actor (frozen: every request of that token shares it), each entry
+ * expiring with its token (`exp`, in seconds since the epoch).
+ */
+export function createTokenCache(max: number) {
+  const cache = new LRUCache<string, Readonly<Actor>>({ max });
+  return {
+    get: (token: string) => cache.get(token),
+    /** Remembers `actor` for `token` until `expSeconds`; does nothing for a token already expired. */
+    set(token: string, actor: Readonly<Actor>, expSeconds: number | undefined) {
+      const ttl = expSeconds === undefined ? 0 : expSeconds * 1000 - Date.now();
+      if (ttl > 0) cache.set(token, actor, { ttl });
+    },
+    get size() {
+      return cache.size;
+    },
+  };
+}
+
 export const accessPlugin = fp(
-  async (app: FastifyInstance, options: { secret: string }) => {
+  async (app: FastifyInstance, options: AccessPluginOptions) => {
     await app.register(fastifyJwt, {
       secret: options.secret,
       sign: { expiresIn: ACCESS_TOKEN_TTL_SECONDS },
       cookie: { cookieName: ACCESS_TOKEN_COOKIE, signed: false },
     });
     app.decorateRequest('actor', null);
+    const verified = createTokenCache(options.cacheSize ?? 10_000);
+
+    /** The actor of a valid, unexpired `token`; null otherwise. */
+    const actorOf = (token: string): Actor | null => {
+      const cached = verified.get(token);
+      if (cached) return cached;
+      try {
+        const claims = app.jwt.verify<AccessClaims & { exp?: number }>(token);
+        const actor = Object.freeze(actorFromClaims(claims));
+        verified.set(token, actor, claims.exp);
+        return actor;
+      } catch {
+        return null;
+      }
+    };
     const table: RouteAccessEntry[] = [];
     app.decorate('routeAccessTable', table);
 
@@ -75,13 +124,7 @@ export const accessPlugin = fp(
       const fromDevice = request.headers.authorization?.startsWith('Device ') ?? false;
       const fromCookie = fromDevice ? undefined : request.cookies[ACCESS_TOKEN_COOKIE];
       const token = fromHeader ?? fromCookie;
-      if (token) {
-        try {
-          request.actor = actorFromClaims(app.jwt.verify<AccessClaims>(token));
-        } catch {
-          request.actor = null;
-        }
-      }
+      if (token) request.actor = actorOf(token);
       if (!SAFE_METHODS.has(request.method) && !fromHeader && !fromDevice && !request.headers[CLIENT_TYPE_HEADER]) {
         throw new AppError('client_type_required', { status: 400 });
       }

@@ -2,7 +2,8 @@
  * The application shell (SPEC §2.3, ARCHITECTURE §7): fixed sidebar on desktop (≥ 1024 px), slide-over on mobile,
  * the substitution strip and the header (hidden alone on a route whose handle says `hideHeader`, SPEC §2.3), main
  * scroll area with the 'hit bottom' flag (within 15 px of the bottom; reset and scrolled to top on every
- * route change), legal footer, the intervention panel (mounted once, on first use), and the logout loader (SPEC §4 "Logout").
+ * route change), legal footer (below the fold until scrolled to, so that it never shifts the layout), the intervention
+ * panel (mounted once, on first use), and the logout loader (SPEC §4 "Logout").
  */
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +81,9 @@ export function AppLayout() {
             aria-busy={isLoggingOut || undefined}
             className="flex min-h-0 flex-1 flex-col overflow-y-auto outline-none"
           >
-            <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col px-4 py-6 lg:px-8">
+            {/* at least the height of the scroll area: the footer starts below the fold and never moves into view
+                when the screen's content arrives (issue 11: it shifted Home's layout, CLS 0.20) */}
+            <div className="mx-auto flex min-h-full w-full max-w-7xl flex-1 shrink-0 flex-col px-4 py-6 lg:px-8">
               {isLoggingOut ? (
                 <FullPageLoader label={t('layout:profile.loggingOut')} />
               ) : (

@@ -23,8 +23,8 @@ import { AlertBadge } from '../../../shared/ui/status';
 import { useDeleteSite } from '../api/delete-site';
 import { useSite } from '../api/get-site';
 import { sitesKey } from '../api/get-sites';
+import { DeferredSiteFormPanel } from '../components/deferred-site-form-panel';
 import { ReferentChip, SiteStatusBadge } from '../components/site-badges';
-import { SiteFormPanel } from '../components/site-form-panel';
 import { SiteInterventions } from '../components/site-interventions';
 
 /** The `openInterventionPanel` detail of 'Schedule a visit' (SPEC §4 "desired-date warning"). */
@@ -228,7 +228,12 @@ function SiteDetailView({
         <SiteInterventions siteUlid={site.ulid} onSchedule={schedule} />
       </div>
 
-      <SiteFormPanel isOpen={isEditing} onOpenChange={setEditing} site={site} onSaved={() => setEditing(false)} />
+      <DeferredSiteFormPanel
+        isOpen={isEditing}
+        onOpenChange={setEditing}
+        site={site}
+        onSaved={() => setEditing(false)}
+      />
       <ConfirmDialog
         isOpen={isConfirming}
         onOpenChange={setConfirming}

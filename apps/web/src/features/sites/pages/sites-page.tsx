@@ -13,7 +13,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSites } from '../api/get-sites';
-import { SiteFormPanel } from '../components/site-form-panel';
+import { DeferredSiteFormPanel } from '../components/deferred-site-form-panel';
 import { SitesFilters } from '../components/sites-filters';
 import { SitesSection } from '../components/sites-section';
 import {
@@ -139,7 +139,7 @@ export function SitesPage() {
           />
         </div>
       )}
-      <SiteFormPanel
+      <DeferredSiteFormPanel
         isOpen={isCreating || lockedClientUlid !== ''}
         onOpenChange={closeForm}
         lockedClientUlid={lockedClientUlid || undefined}
