@@ -45,6 +45,11 @@ export const ERROR_STATUS = {
   expire_invite_token: 410,
   invalid_email_token: 400,
   expired_email_token: 410,
+  /**
+   * As an error (409): `PUT /api/me/validate-email/{token}` found the address taken by another account meanwhile. As
+   * a violation (422) elsewhere: the address typed in a form is already used.
+   */
+  email_already_exist: 409,
   no_change_your_role: 400,
   /**
    * A role the actor may not grant (above its own rank, an owner role, another user type), or a member whose current

@@ -5,8 +5,7 @@
  * violation codes (`errors.<code>`).
  */
 import { z } from 'zod';
-import type { INVITATION_TTL_DAYS } from './constants.js';
-import { LANGUAGES, type Language, USER_STATUSES, type UserStatus, type UserType } from './enums.js';
+import { LANGUAGES, type Language, USER_STATUSES, type UserType } from './enums.js';
 import { ROLES, ROLES_BY_USER_TYPE, type Role } from './roles.js';
 import { emailAddress, isStrongPassword, personName } from './rules.js';
 
@@ -32,17 +31,6 @@ export function supportedTimeZones(): readonly string[] {
 let cachedZones: readonly string[] | undefined;
 
 // ─── Authentication (SPEC §7) ────────────────────────────────────────────────────────────────────────────────
-
-/**
- * Answer of `POST /security/token/request` when the member's space type is in `TWO_FACTOR_SPACES` and the browser
- * holds no valid trusted-device cookie: no session yet; a 6-digit code was e-mailed and the login attempt is bound
- * to the browser by an httpOnly cookie. Otherwise the answer is `{}` (webapp) with the session cookies.
- */
-export interface TwoFactorRequired {
-  two_factor: true;
-  /** The e-mail the code was sent to (the `/2fa` route's default e-mail). */
-  email: string;
-}
 
 /** `POST /security/token/2fa`: the e-mailed code; `trusted` = 'remember this device' (180 days). */
 export const twoFactorBody = z.object({
@@ -120,7 +108,14 @@ export type EditLanguageBody = z.input<typeof editLanguageBody>;
 export const editTimezoneBody = z.object({ timezone: timeZoneName });
 export type EditTimezoneBody = z.input<typeof editTimezoneBody>;
 
-/** `GET /api/timezones`: `{'hydra:member': ['Africa/Abidjan', …], 'hydra:totalItems': n}`. */
+/** `GET /api/timezones`: `{'hydra:member': ['Africa/Abidjan', …], 'hydra:totalItems': n}` (plain values, sorted). */
+export const timezoneList = z
+  .object({
+    'hydra:member': z.array(z.string().describe('IANA time zone')),
+    'hydra:totalItems': z.number().int().min(0),
+  })
+  .meta({ id: 'TimezoneList' });
+export type TimezoneList = z.output<typeof timezoneList>;
 
 /** `PUT /api/me/validate-email/{token}` (204; public: the token is the credential). Errors: 400 `invalid_email_token`, 410 `expired_email_token`, 409 `email_already_exist`. */
 
@@ -168,28 +163,6 @@ export const userListQuery = z.object({
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 
-/** A member as the users list and the user edit screen see it. Dates are ISO 8601 with offset. */
-export interface SpaceUser {
-  '@id': string;
-  /** Membership ULID: the `{ulid}` of every per-user call. */
-  ulid: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role;
-  status: UserStatus;
-  color: string | null;
-  /** URL of the avatar image, or null. */
-  avatar: string | null;
-  lang: Language;
-  timezone: string;
-  disabled_at: string | null;
-  last_invited_at: string | null;
-  last_login_at: string | null;
-  /** Sites of which this member is the referent technician (always 0 outside PCO spaces). */
-  nb_referent_site: number;
-}
-
 /**
  * `PUT {users}/{ulid}` (200 {@link SpaceUser}): an owner edits a member. The password is changed only when
  * `new_password1` is given (both fields equal). A changed e-mail applies at once (the owner vouches for it);
@@ -225,16 +198,6 @@ export const referentReassignment = z.object({
   referent: z.string({ error: 'referent_required' }).min(1, { error: 'referent_required' }),
 });
 
-/**
- * `GET {users}/{ulid}/referent-sites`: the sites of which the member is referent (`HydraCollection<ReferentSite>`,
- * unpaged). `PUT {users}/{ulid}/referent-sites {assignments}` (204) moves them; every listed site must be covered
- * (`referent_sites_required`).
- */
-export interface ReferentSite {
-  ulid: string;
-  name: string;
-  client: { ulid: string; name: string };
-}
 export const referentSitesBody = z.object({ assignments: z.array(referentReassignment).max(10_000) });
 export type ReferentSitesBody = z.input<typeof referentSitesBody>;
 
@@ -251,9 +214,6 @@ export const roleChangeBody = z.object({
     .refine((v): v is Role => (ROLES as readonly string[]).includes(v), { error: 'role_invalid' }),
 });
 export type RoleChangeBody = z.input<typeof roleChangeBody>;
-export interface ReferentSitesPending {
-  nb_referent_site: number;
-}
 
 // `PUT {users}/{ulid}/enable`, `/disable` (204), `DELETE {users}/{ulid}` (204): disable and delete answer
 // 409 `user_is_referent` with `nb_referent_site` while the member is the referent of sites, 400 `no_change_your_role`
@@ -295,35 +255,6 @@ export const inviteListQuery = z.object({
 });
 export type InviteListQuery = z.input<typeof inviteListQuery>;
 
-/** `GET {invites}?page&email`: pending invitations of the actor's space; also each item of a `send` answer. */
-export interface PendingInvite {
-  '@id': string;
-  /** Membership ULID (the same `{ulid}` as in the users list); `resend/{id}` and `DELETE` take it. */
-  ulid: string;
-  email: string;
-  role: Role;
-  last_invited_at: string;
-  expires_at: string;
-}
-
-/**
- * `GET /api/invite_pcos/get-pco/{token}` (and `get-admin`, `get-dealer`): what the activation page shows. The space
- * is under the key of the type (`pco`, `dealer` or `admin`). Errors: 404 `invalid_invite_token`, 410
- * `expire_invite_token` (after {@link INVITATION_TTL_DAYS} days).
- */
-export interface InviteLookup {
-  email: string;
-  role: Role;
-  user_type: UserType;
-  /** The account already exists (has a password): the page offers `join-space` instead of `new-user`. */
-  user_exist: boolean;
-  firstname: string;
-  lastname: string;
-  admin?: { ulid: string; name: string; logo: string | null };
-  dealer?: { ulid: string; name: string; logo: string | null };
-  pco?: { ulid: string; name: string; logo: string | null };
-}
-
 /** `POST {invites}/new-user/{token}` (200 {@link ActivationResult}): a new account sets its name, password, zone. */
 export const newUserBody = z.object({
   firstname: personName('firstname'),
@@ -332,10 +263,3 @@ export const newUserBody = z.object({
   timezone: timeZoneName,
 });
 export type NewUserBody = z.input<typeof newUserBody>;
-
-/** Answer of `new-user` and `join-space`: where the activated person goes next (technicians: `/download-app`). */
-export interface ActivationResult {
-  user_type: UserType;
-  role: Role;
-  email: string;
-}

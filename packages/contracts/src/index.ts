@@ -1,4 +1,5 @@
 /** The contract shared by the server and the web app: enumerations, roles, errors, rules and schemas. */
+export * from './auth.endpoints.js';
 export * from './auth.js';
 export * from './clients.endpoints.js';
 export * from './clients.js';
@@ -12,7 +13,10 @@ export * from './hydra.endpoints.js';
 export * from './hydra.js';
 export * from './identity.js';
 export * from './interventions.js';
+export * from './invites.endpoints.js';
+export * from './invites.js';
 export * from './jsonld.js';
+export * from './me.endpoints.js';
 export * from './merge-patch.js';
 export * from './paths.js';
 export * from './roles.js';
@@ -20,4 +24,5 @@ export * from './rules.js';
 export * from './sites.js';
 export * from './spaces.js';
 export * from './text.js';
+export * from './users.endpoints.js';
 export * from './users.js';

@@ -13,16 +13,29 @@ import { useSession } from '../shared/auth/session';
 import { i18n } from '../shared/i18n/i18n';
 import { AppProviders, authStateOf, clearSession, loadQueryClient } from './providers';
 
-const user = {
+const user: CurrentUser = {
+  '@id': '/api/me',
+  '@type': 'CurrentUser',
   ulid: '01J00000000000000000000000',
   firstname: 'Camille',
   lastname: 'Martin',
+  email: 'camille@example.com',
   lang: 'en',
   timezone: 'Europe/Paris',
+  mail_notification: true,
   user_type: 'pco',
   role: 'ROLE_PCO_SPACE_OWNER',
-  pco: { '@id': '/api/pcos/1', ulid: '1', name: 'Termites Services Lyon', logo: null },
-} as unknown as CurrentUser;
+  color: null,
+  disabled_at: null,
+  last_invited_at: null,
+  have_user_admin_space: false,
+  have_user_dealer_space: false,
+  have_user_pco_space: true,
+  dealer: null,
+  connected_on_dealer: null,
+  pco: { '@id': '/api/pcos/1', '@type': 'Pco', ulid: '1', name: 'Termites Services Lyon', logo: null },
+  connected_on_pco: null,
+};
 
 let mounts = 0;
 

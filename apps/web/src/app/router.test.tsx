@@ -12,6 +12,7 @@ import { type AppRoute, buildRoutes, pathOf, preloadRoute, routeTable } from './
 function me(overrides: Partial<CurrentUser>): CurrentUser {
   return {
     '@id': '/api/me',
+    '@type': 'CurrentUser',
     ulid: '01J00000000000000000000000',
     firstname: 'Camille',
     lastname: 'Martin',
@@ -29,7 +30,7 @@ function me(overrides: Partial<CurrentUser>): CurrentUser {
     have_user_pco_space: true,
     dealer: null,
     connected_on_dealer: null,
-    pco: { '@id': '/api/pcos/1', ulid: '1', name: 'Termites Services Lyon', logo: null },
+    pco: { '@id': '/api/pcos/1', '@type': 'Pco', ulid: '1', name: 'Termites Services Lyon', logo: null },
     connected_on_pco: null,
     ...overrides,
   };
@@ -124,7 +125,7 @@ describe('guards (SPEC §2.2)', () => {
         user_type: 'admin',
         role: 'ROLE_ADMIN_SPACE_SUPER_ADMIN',
         pco: null,
-        connected_on_pco: { '@id': '/api/pcos/2', ulid: '2', name: 'Kyoto Termite', logo: null },
+        connected_on_pco: { '@id': '/api/pcos/2', '@type': 'Pco', ulid: '2', name: 'Kyoto Termite', logo: null },
       }),
     );
     expect(substituting).toMatchObject({ userType: 'pco', role: 'ROLE_PCO_SPACE_OWNER', isSubstituting: true });

@@ -1,23 +1,19 @@
 /**
  * HTTP of sign-in and the password flows (SPEC §7 "Authentication"): token request, two-factor step and resend,
- * refresh, logout, forgot / reset / validate password. Brute-force limits: see `auth.limits.ts`.
+ * refresh, logout, forgot / reset / validate password, each registered from its contract (`authEndpoints`).
+ * Brute-force limits: see `auth.limits.ts`; each handler checks its limiter first, once the body is validated.
  */
 import {
-  forgotPasswordBody,
+  authEndpoints as api,
   REFRESH_TOKEN_COOKIE,
-  resetPasswordBody,
+  type TokenAnswer,
   TRUSTED_DEVICE_COOKIE,
   TWO_FACTOR_COOKIE,
-  type TwoFactorRequired,
-  tokenRequestBody,
-  twoFactorBody,
-  validatePasswordBody,
 } from '@isoptera/contracts';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { clearTokenCookies, type IssuedTokens, setTokenCookies } from '../../platform/auth/token-cookies.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { route } from '../../platform/http/endpoint-route.js';
 import { createLimiter, ipKey } from '../../platform/http/rate-limits.js';
 import { cookieIpKey, emailIpKey } from './auth.limits.js';
 import type { AuthService } from './auth.service.js';
@@ -33,9 +29,11 @@ const MINUTES_15 = 15;
 
 const isError = (error: unknown, ...codes: string[]) => error instanceof AppError && codes.includes(error.code);
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, secureCookies }) => {
-  const answer = (tokens: IssuedTokens, clientType: unknown) =>
-    clientType === 'mobile' ? { token: tokens.accessToken, refresh_token: tokens.refreshToken } : {};
+/** The tokens in the body for `Client-Type: mobile`; `{}` for the web app (cookies only). */
+const answer = (tokens: IssuedTokens, clientType: unknown): TokenAnswer =>
+  clientType === 'mobile' ? { token: tokens.accessToken, refresh_token: tokens.refreshToken } : {};
+
+export async function authRoutes(app: FastifyInstance, { service, secureCookies }: AuthRoutesOptions): Promise<void> {
   const clearTwoFactorCookie = (reply: FastifyReply) => reply.clearCookie(TWO_FACTOR_COOKIE, { path: SECURITY_PATH });
 
   const signInLimits = createLimiter(app, [
@@ -55,128 +53,75 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { max: 20, windowMinutes: MINUTES_15, key: ipKey },
   ]);
 
-  app.post(
-    '/security/token/request',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Authentication'],
-        summary: 'Sign in with e-mail and password',
-        description:
-          'Answers the session cookies (`{}` for the web app, `{token, refresh_token}` for `Client-Type: mobile`), ' +
-          'or `{two_factor: true, email}` without a session when the member must confirm an e-mailed code ' +
-          '(`TWO_FACTOR_SPACES`) and the browser holds no valid trusted-device cookie. 401 `invalid_credentials`; ' +
-          '429 after 10 failures per e-mail and address, or 50 per address, in 15 minutes.',
-        body: tokenRequestBody,
-      },
-      preHandler: (request, reply) => signInLimits.check(request, reply),
-    },
-    async (request, reply) => {
-      let result: Awaited<ReturnType<AuthService['requestToken']>>;
-      try {
-        result = await service.requestToken({
-          email: request.body.email,
-          password: request.body.password,
-          rememberMe: request.body._remember_me,
-          trustedDevice: request.cookies[TRUSTED_DEVICE_COOKIE],
-        });
-      } catch (error) {
-        if (isError(error, 'invalid_credentials')) await signInLimits.hit(request);
-        throw error;
-      }
-      if (result.kind === 'two_factor') {
-        reply.setCookie(TWO_FACTOR_COOKIE, result.challengeToken, {
-          path: SECURITY_PATH,
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: secureCookies,
-          expires: result.expiresAt,
-        });
-        const body: TwoFactorRequired = { two_factor: true, email: result.email };
-        return body;
-      }
-      setTokenCookies(reply, result.tokens, secureCookies);
-      return answer(result.tokens, request.headers['client-type']);
-    },
-  );
+  route(app, api.requestToken, async (request, reply) => {
+    await signInLimits.check(request, reply);
+    let result: Awaited<ReturnType<AuthService['requestToken']>>;
+    try {
+      result = await service.requestToken({
+        email: request.body.email,
+        password: request.body.password,
+        rememberMe: request.body._remember_me,
+        trustedDevice: request.cookies[TRUSTED_DEVICE_COOKIE],
+      });
+    } catch (error) {
+      if (isError(error, 'invalid_credentials')) await signInLimits.hit(request);
+      throw error;
+    }
+    if (result.kind === 'two_factor') {
+      reply.setCookie(TWO_FACTOR_COOKIE, result.challengeToken, {
+        path: SECURITY_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        expires: result.expiresAt,
+      });
+      return { two_factor: true as const, email: result.email };
+    }
+    setTokenCookies(reply, result.tokens, secureCookies);
+    return answer(result.tokens, request.headers['client-type']);
+  });
 
-  app.post(
-    '/security/token/2fa',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Authentication'],
-        summary: 'Confirm a sign-in with the e-mailed 6-digit code',
-        description:
-          'Reads the login attempt from the two-factor cookie. Opens the session like a sign-in; `trusted` also ' +
-          'sets the trusted-device cookie (180 days). 400 `auth_code_invalid` (wrong or older than 10 minutes; the ' +
-          '5th wrong code ends the attempt), 401 `two_factor_expired`, 429.',
-        body: twoFactorBody,
-      },
-      preHandler: (request, reply) => codeLimits.check(request, reply),
-    },
-    async (request, reply) => {
-      let result: Awaited<ReturnType<AuthService['verifyTwoFactor']>>;
-      try {
-        result = await service.verifyTwoFactor({
-          challengeToken: request.cookies[TWO_FACTOR_COOKIE],
-          code: request.body.auth_code,
-          trusted: request.body.trusted,
-        });
-      } catch (error) {
-        if (isError(error, 'auth_code_invalid', 'two_factor_expired')) await codeLimits.hit(request);
-        if (isError(error, 'two_factor_expired')) clearTwoFactorCookie(reply);
-        throw error;
-      }
-      clearTwoFactorCookie(reply);
-      setTokenCookies(reply, result.tokens, secureCookies);
-      if (result.trustedDevice) {
-        reply.setCookie(TRUSTED_DEVICE_COOKIE, result.trustedDevice.value, {
-          path: SECURITY_PATH,
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: secureCookies,
-          expires: result.trustedDevice.expiresAt,
-        });
-      }
-      return answer(result.tokens, request.headers['client-type']);
-    },
-  );
+  route(app, api.verifyTwoFactor, async (request, reply) => {
+    await codeLimits.check(request, reply);
+    let result: Awaited<ReturnType<AuthService['verifyTwoFactor']>>;
+    try {
+      result = await service.verifyTwoFactor({
+        challengeToken: request.cookies[TWO_FACTOR_COOKIE],
+        code: request.body.auth_code,
+        trusted: request.body.trusted,
+      });
+    } catch (error) {
+      if (isError(error, 'auth_code_invalid', 'two_factor_expired')) await codeLimits.hit(request);
+      if (isError(error, 'two_factor_expired')) clearTwoFactorCookie(reply);
+      throw error;
+    }
+    clearTwoFactorCookie(reply);
+    setTokenCookies(reply, result.tokens, secureCookies);
+    if (result.trustedDevice) {
+      reply.setCookie(TRUSTED_DEVICE_COOKIE, result.trustedDevice.value, {
+        path: SECURITY_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        expires: result.trustedDevice.expiresAt,
+      });
+    }
+    return answer(result.tokens, request.headers['client-type']);
+  });
 
-  app.post(
-    '/security/token/2fa-resend',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Authentication'],
-        summary: 'E-mail a new code for the current login attempt (204)',
-        description:
-          'The previous code stops working at once. 401 `two_factor_expired` when the attempt ended; 429 after ' +
-          '5 resends per attempt, or 20 per address, in 15 minutes.',
-      },
-      preHandler: (request, reply) => resendLimits.take(request, reply),
-    },
-    async (request, reply) => {
-      try {
-        await service.resendTwoFactor(request.cookies[TWO_FACTOR_COOKIE]);
-      } catch (error) {
-        if (isError(error, 'two_factor_expired')) clearTwoFactorCookie(reply);
-        throw error;
-      }
-      return reply.code(204).send();
-    },
-  );
+  route(app, api.resendTwoFactor, async (request, reply) => {
+    await resendLimits.take(request, reply);
+    try {
+      await service.resendTwoFactor(request.cookies[TWO_FACTOR_COOKIE]);
+    } catch (error) {
+      if (isError(error, 'two_factor_expired')) clearTwoFactorCookie(reply);
+      throw error;
+    }
+  });
 
-  app.post(
-    '/security/token/refresh',
-    {
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['Authentication'],
-        summary: 'Rotate the refresh token',
-        body: z.object({ refresh_token: z.string().optional() }).nullish(),
-      },
-    },
+  route(
+    app,
+    api.refresh,
     async (request, reply) => {
       const token = request.body?.refresh_token ?? request.cookies[REFRESH_TOKEN_COOKIE];
       try {
@@ -188,71 +133,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         throw error;
       }
     },
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
   );
 
-  app.get(
-    '/security/logout',
-    { config: { access: 'public' }, schema: { tags: ['Authentication'], summary: 'End the session' } },
-    async (request, reply) => {
-      await service.logout({
-        sessionId: request.actor?.sessionId,
-        refreshToken: request.cookies[REFRESH_TOKEN_COOKIE],
-      });
-      clearTokenCookies(reply);
-      return reply.code(204).send();
-    },
+  route(app, api.logout, async (request, reply) => {
+    await service.logout({ sessionId: request.actor?.sessionId, refreshToken: request.cookies[REFRESH_TOKEN_COOKIE] });
+    clearTokenCookies(reply);
+  });
+
+  route(app, api.forgotPassword, async (request, reply) => {
+    await forgotLimits.take(request, reply);
+    service.forgotPassword(request.body.email);
+  });
+
+  route(app, api.resetPassword, (request) =>
+    service.resetPassword({ token: request.body.token, newPassword: request.body.new_password }),
   );
 
-  app.post(
-    '/security/forgot-password',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Authentication'],
-        summary: 'E-mail a password-reset link (always 204)',
-        description:
-          'The same answer, in the same time, whether the e-mail belongs to an account or not. A known account ' +
-          'receives a link to `/renew-password?token=…`, valid 1 hour and used once; older links stop working. ' +
-          '429 after 5 requests per e-mail and address, or 20 per address, in 15 minutes.',
-        body: forgotPasswordBody,
-      },
-      preHandler: (request, reply) => forgotLimits.take(request, reply),
-    },
-    async (request, reply) => {
-      service.forgotPassword(request.body.email);
-      return reply.code(204).send();
-    },
-  );
-
-  app.post(
-    '/security/reset-password',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Authentication'],
-        summary: 'Set a new password from a reset link (204)',
-        description:
-          'Ends every session and trusted device of the account. 400 `error_token_renew` (unknown or used link), ' +
-          '410 `expired_token_renew`, 422 `password_must_be`.',
-        body: resetPasswordBody,
-      },
-    },
-    async (request, reply) => {
-      await service.resetPassword({ token: request.body.token, newPassword: request.body.new_password });
-      return reply.code(204).send();
-    },
-  );
-
-  app.post(
-    '/security/validate-password',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Authentication'],
-        summary: 'Check a candidate password against the password rule (204, or 422 `password_must_be`)',
-        body: validatePasswordBody,
-      },
-    },
-    async (_request, reply) => reply.code(204).send(),
-  );
-};
+  route(app, api.validatePassword, () => undefined);
+}

@@ -85,13 +85,15 @@ describe('GET {invites}/get-{type}/{token}', () => {
     const response = await lookup(`${PCO}/get-pco`, invite.token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
+      '@id': `${PCO}/get-pco/${invite.token}`,
+      '@type': 'InviteLookup',
       email: 'new.tech@example.com',
       role: 'ROLE_PCO_SPACE_TECHNICIAN',
       user_type: 'pco',
       user_exist: false,
       firstname: '',
       lastname: '',
-      pco: { ulid: pco.spaceId, name: pcoName, logo: null },
+      pco: { '@id': `/api/pcos/${pco.spaceId}`, '@type': 'Pco', ulid: pco.spaceId, name: pcoName, logo: null },
     } satisfies InviteLookup);
 
     const dealer = await inviteAndGetToken(
@@ -102,14 +104,20 @@ describe('GET {invites}/get-{type}/{token}', () => {
       'dealer',
     );
     const dealerLookup = (await lookup(`${INVITES_PATH.dealer}/get-dealer`, dealer.token)).json() as InviteLookup;
-    expect(dealerLookup.dealer).toEqual({ ulid: dealerId, name: 'Termi Distribution', logo: '/uploads/logo.png' });
+    expect(dealerLookup.dealer).toEqual({
+      '@id': `/api/dealers/${dealerId}`,
+      '@type': 'Dealer',
+      ulid: dealerId,
+      name: 'Termi Distribution',
+      logo: '/uploads/logo.png',
+    });
     expect(dealerLookup.pco).toBeUndefined();
     const admin = await inviteAndGetToken(t, superAdmin.cookie, 'ops@example.com', 'ROLE_ADMIN_SPACE_USER', 'admin');
     const adminLookup = (await lookup(`${INVITES_PATH.admin}/get-admin`, admin.token)).json() as InviteLookup;
     expect(adminLookup).toMatchObject({
       user_type: 'admin',
       role: 'ROLE_ADMIN_SPACE_USER',
-      admin: { name: 'Isoptera HQ' },
+      admin: { '@type': 'Admin', name: 'Isoptera HQ' },
     });
 
     // a link of one type is unknown under the path of another

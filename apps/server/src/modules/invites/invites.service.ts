@@ -9,9 +9,11 @@ import {
   type ActivationResult,
   grantableRoles,
   INVITATION_TTL_DAYS,
+  INVITE_LOOKUP,
   INVITES_PATH,
   type InviteLookup,
   type InviteSendBody,
+  iri,
   LANGUAGES,
   type Language,
   type NewUserBody,
@@ -56,6 +58,17 @@ export function hashInviteToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
+/** The invited space as the activation page shows it, under the key of its type, with its IRI and JSON-LD type. */
+function lookupSpace(
+  type: UserType,
+  space: { id: string; name: string; logo: string | null },
+): Pick<InviteLookup, UserType> {
+  const fields = { ulid: space.id, name: space.name, logo: space.logo };
+  if (type === 'pco') return { pco: { '@id': iri('pcos', space.id), '@type': 'Pco', ...fields } };
+  if (type === 'dealer') return { dealer: { '@id': iri('dealers', space.id), '@type': 'Dealer', ...fields } };
+  return { admin: { '@id': iri('admins', space.id), '@type': 'Admin', ...fields } };
+}
+
 function asLanguage(value: string | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'fr';
 }
@@ -89,6 +102,7 @@ export function createInvitesService({ repository, mail, appUrl, now = () => new
     const invitedAt = row.lastInvitedAt ?? row.createdAt;
     return {
       '@id': `${INVITES_PATH[row.spaceType]}/${row.id}`,
+      '@type': 'Invite',
       ulid: row.id,
       email: row.email,
       role: row.role as Role,
@@ -410,13 +424,15 @@ export function createInvitesService({ repository, mail, appUrl, now = () => new
     async lookup(type: UserType, token: string): Promise<InviteLookup> {
       const row = await openLink(type, token);
       return {
+        '@id': `${INVITES_PATH[type]}/${INVITE_LOOKUP[type]}/${encodeURIComponent(token)}`,
+        '@type': 'InviteLookup',
         email: row.account.email,
         role: row.membership.role as Role,
         user_type: type,
         user_exist: row.account.passwordHash !== null,
         firstname: row.account.firstname,
         lastname: row.account.lastname,
-        [type]: { ulid: row.space.id, name: row.space.name, logo: row.space.logo },
+        ...lookupSpace(type, row.space),
       };
     },
 

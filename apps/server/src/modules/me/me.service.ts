@@ -6,10 +6,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  CURRENT_USER_IRI,
   type CurrentUser,
   EMAIL_CHANGE_TTL_HOURS,
+  iri,
   type Language,
-  type SpaceSummary,
   supportedTimeZones,
 } from '@isoptera/contracts';
 import type { SpaceRow } from '../../db/schema/index.js';
@@ -22,8 +23,18 @@ import type { MeRepository } from './me.repository.js';
 
 const HOUR_MS = 3_600_000;
 
-function summary(space: SpaceRow | undefined | null, collection: 'pcos' | 'dealers'): SpaceSummary | null {
-  return space ? { '@id': `/api/${collection}/${space.id}`, ulid: space.id, name: space.name, logo: space.logo } : null;
+/** A dealer space as the current user sees it (`/api/dealers/{ulid}`), or null. */
+function dealerSummary(space: SpaceRow | undefined | null): CurrentUser['dealer'] {
+  return space
+    ? { '@id': iri('dealers', space.id), '@type': 'Dealer', ulid: space.id, name: space.name, logo: space.logo }
+    : null;
+}
+
+/** A PCO space as the current user sees it (`/api/pcos/{ulid}`), or null. */
+function pcoSummary(space: SpaceRow | undefined | null): CurrentUser['pco'] {
+  return space
+    ? { '@id': iri('pcos', space.id), '@type': 'Pco', ulid: space.id, name: space.name, logo: space.logo }
+    : null;
 }
 
 /** SHA-256 (base64url) of a link token: what the database keeps. */
@@ -72,7 +83,8 @@ export function createMeService({
         actor.spaceId !== space.id ? repository.findSpace(actor.spaceId) : null,
       ]);
       return {
-        '@id': `/api/user_${membership.spaceType}s/${membership.id}`,
+        '@id': CURRENT_USER_IRI,
+        '@type': 'CurrentUser',
         ulid: membership.id,
         firstname: account.firstname,
         lastname: account.lastname,
@@ -89,10 +101,10 @@ export function createMeService({
         have_user_admin_space: types.includes('admin'),
         have_user_dealer_space: types.includes('dealer'),
         have_user_pco_space: types.includes('pco'),
-        dealer: summary(dealerSpace, 'dealers'),
-        connected_on_dealer: substituted?.type === 'dealer' ? summary(substituted, 'dealers') : null,
-        pco: space.type === 'pco' ? summary(space, 'pcos') : null,
-        connected_on_pco: substituted?.type === 'pco' ? summary(substituted, 'pcos') : null,
+        dealer: dealerSummary(dealerSpace),
+        connected_on_dealer: substituted?.type === 'dealer' ? dealerSummary(substituted) : null,
+        pco: space.type === 'pco' ? pcoSummary(space) : null,
+        connected_on_pco: substituted?.type === 'pco' ? pcoSummary(substituted) : null,
       };
     },
 

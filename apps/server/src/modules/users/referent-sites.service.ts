@@ -4,8 +4,9 @@
  * referent technician of several sites cannot be deleted or deactivated until the sites are reassigned").
  */
 import {
+  contextIri,
   MEMBER_COLLECTIONS,
-  type ReferentSite,
+  type ReferentSiteCollection,
   type ReferentSitesBody,
   type referentSitesBody,
   ULID_PATTERN,
@@ -35,13 +36,19 @@ export function createReferentSitesService(repository: UsersRepository, options:
 
   return {
     /**
-     * `GET {users}/{ulid}/referent-sites`: `{'hydra:member': ReferentSite[], 'hydra:totalItems'}`, unpaged, by client
-     * then site name (always empty outside PCO spaces). Throws 404 `user_not_found`.
+     * `GET {users}/{ulid}/referent-sites` (request `url`): a hydra collection of `ReferentSite`, unpaged (no
+     * `hydra:view`), by client then site name (always empty outside PCO spaces). Throws 404 `user_not_found`.
      */
-    async list(actor: Actor, ulid: string): Promise<{ 'hydra:member': ReferentSite[]; 'hydra:totalItems': number }> {
+    async list(actor: Actor, ulid: string, url: string): Promise<ReferentSiteCollection> {
       const member = await requireMember(repository, actor, ulid);
       const rows = await repository.referentSites(actor.spaceId, member.id);
-      return { 'hydra:member': rows.map(referentSiteResource), 'hydra:totalItems': rows.length };
+      return {
+        '@context': contextIri('Site'),
+        '@id': url.split('?')[0] ?? url,
+        '@type': 'hydra:Collection',
+        'hydra:member': rows.map(referentSiteResource),
+        'hydra:totalItems': rows.length,
+      };
     },
 
     /**

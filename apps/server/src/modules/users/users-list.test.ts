@@ -84,6 +84,7 @@ describe('GET /api/user_pcos (users list)', () => {
     const lucas = (await list('?search=moreau'))['hydra:member'][0];
     expect(lucas).toEqual({
       '@id': `/api/user_pcos/${m.lucas?.membershipId}`,
+      '@type': 'User',
       ulid: m.lucas?.membershipId,
       firstname: 'Lucas',
       lastname: 'Moreau',

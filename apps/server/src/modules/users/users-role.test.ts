@@ -152,9 +152,27 @@ describe('referent sites (role change → reassign → role change)', () => {
     expect(listed.statusCode).toBe(200);
     const sites = listed.json()['hydra:member'] as ReferentSite[];
     expect(listed.json()['hydra:totalItems']).toBe(2);
+    const client = (name: string) => ({
+      '@id': expect.stringMatching(/^\/api\/clients\/[0-9A-Z]{26}$/),
+      '@type': 'Client',
+      ulid: expect.any(String),
+      name,
+    });
     expect(sites).toEqual([
-      { ulid: siteB, name: 'Entrepôt Mérignac', client: { ulid: expect.any(String), name: 'Alpha Logistique' } },
-      { ulid: siteA, name: 'Villa Les Pins', client: { ulid: expect.any(String), name: 'Bernard SARL' } },
+      {
+        '@id': `/api/sites/${siteB}`,
+        '@type': 'Site',
+        ulid: siteB,
+        name: 'Entrepôt Mérignac',
+        client: client('Alpha Logistique'),
+      },
+      {
+        '@id': `/api/sites/${siteA}`,
+        '@type': 'Site',
+        ulid: siteA,
+        name: 'Villa Les Pins',
+        client: client('Bernard SARL'),
+      },
     ]);
 
     // 3. wrong hand-overs change nothing
@@ -202,7 +220,7 @@ describe('referent sites (role change → reassign → role change)', () => {
     expect(done.statusCode, done.body).toBe(204);
     expect(await referentOf(t.db, siteA)).toBe(taking.membershipId);
     expect(await referentOf(t.db, siteB)).toBe(owner.membershipId);
-    expect((await call(t.app, owner.cookie, 'GET', `${base}/referent-sites`)).json()).toEqual({
+    expect((await call(t.app, owner.cookie, 'GET', `${base}/referent-sites`)).json()).toMatchObject({
       'hydra:member': [],
       'hydra:totalItems': 0,
     });
@@ -223,6 +241,12 @@ describe('referent sites (role change → reassign → role change)', () => {
     const dealerOwner = await createMember(t.db, dealerId, 'ROLE_DEALER_SPACE_OWNER');
     const cookie = await login(t.app, dealerOwner.email);
     const response = await call(t.app, cookie, 'GET', `/api/user_dealers/${dealerOwner.membershipId}/referent-sites`);
-    expect(response.json()).toEqual({ 'hydra:member': [], 'hydra:totalItems': 0 });
+    expect(response.json()).toEqual({
+      '@context': '/api/contexts/Site',
+      '@id': `/api/user_dealers/${dealerOwner.membershipId}/referent-sites`,
+      '@type': 'hydra:Collection',
+      'hydra:member': [],
+      'hydra:totalItems': 0,
+    });
   });
 });

@@ -14,6 +14,7 @@ export function spaceUserResource(row: MemberRow, timeZone: string): SpaceUser {
   const date = (value: Date | null) => (value ? formatZoned(value, timeZone) : null);
   return {
     '@id': iri(memberCollection(row.spaceType), row.id),
+    '@type': 'User',
     ulid: row.id,
     firstname: row.firstname,
     lastname: row.lastname,
@@ -31,7 +32,13 @@ export function spaceUserResource(row: MemberRow, timeZone: string): SpaceUser {
   };
 }
 
-/** A site of which a member is the referent, with its client. */
+/** A site of which a member is the referent (`/api/sites/{ulid}`), with its client (`/api/clients/{ulid}`). */
 export function referentSiteResource(row: ReferentSiteRow): ReferentSite {
-  return { ulid: row.id, name: row.name, client: { ulid: row.clientId, name: row.clientName } };
+  return {
+    '@id': iri('sites', row.id),
+    '@type': 'Site',
+    ulid: row.id,
+    name: row.name,
+    client: { '@id': iri('clients', row.clientId), '@type': 'Client', ulid: row.clientId, name: row.clientName },
+  };
 }

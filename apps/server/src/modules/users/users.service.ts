@@ -7,6 +7,7 @@ import {
   type HydraCollection,
   iri,
   type ReferentSitesPending,
+  type Role,
   type SpaceUser,
   type UserEditBody,
   type UserSearchQuery,
@@ -64,7 +65,7 @@ export function createUsersService(repository: UsersRepository, options: UsersSe
     /**
      * `GET /api/user_pcos/search?search&page&role&order[lastname]&order[firstname]`: the active members of the actor's
      * space matching `search` (first name, last name or e-mail, ignoring case and accents) and `role` (one or many),
-     * 30 a page, as `{list: UserLight & {status, role, email}, total}`; default order last name then first name.
+     * 30 a page, as `{list: UserSearchItem[], total}`; default order last name then first name.
      */
     async search(actor: Actor, query: UserSearchQuery): Promise<UserSearchResult> {
       const { rows, total } = await repository.searchActive(
@@ -77,13 +78,14 @@ export function createUsersService(repository: UsersRepository, options: UsersSe
       return {
         list: rows.map((r) => ({
           '@id': iri(`user_${r.spaceType}s`, r.id),
+          '@type': 'User' as const,
           ulid: r.id,
           firstname: r.firstname,
           lastname: r.lastname,
           email: r.email,
           color: r.color,
           status: r.status as UserStatus,
-          role: r.role,
+          role: r.role as Role,
         })),
         total,
       };

@@ -61,6 +61,7 @@ describe('GET /api/user_pcos/search', () => {
     expect(fullNames(result)).toEqual(['Thomas Bernard', 'Sophie Durand', 'Lucas Moreau', 'Alain Petit', 'Emma petit']);
     expect(result.list[2]).toEqual({
       '@id': `/api/user_pcos/${members.lucas?.membershipId}`,
+      '@type': 'User',
       ulid: members.lucas?.membershipId,
       firstname: 'Lucas',
       lastname: 'Moreau',

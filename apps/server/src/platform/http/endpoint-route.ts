@@ -13,6 +13,8 @@
  * `application/ld+json` (same body). A merge-patch twin (`mergePatchOf`) accepts only `application/merge-patch+json`
  * (415 `merge_patch_required`) and takes any JSON object as its body: its handler (`routeMergePatch`) validates the
  * patched result with the `PUT` body schema.
+ *
+ * Route settings that are not part of the contract (a rate limit of `@fastify/rate-limit`) come as `options.config`.
  */
 import {
   contextIri,
@@ -29,6 +31,7 @@ import {
   problemSchema,
 } from '@isoptera/contracts';
 import type {
+  FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -59,6 +62,11 @@ declare module 'fastify' {
     /** The contract this route was registered from (absent on the few routes outside `/api`). */
     endpoint?: EndpointDefinition;
   }
+}
+
+/** What a route adds to its contract: Fastify route `config` (e.g. `rateLimit`), merged under the contract's access. */
+export interface EndpointRouteOptions {
+  config?: Omit<FastifyContextConfig, 'access' | 'endpoint'>;
 }
 
 const PLAIN_JSON = 'application/json';
@@ -118,13 +126,16 @@ function responses(endpoint: EndpointDefinition): Record<string, unknown> {
 }
 
 /** The Fastify route options of an endpoint, without its handler. */
-export function endpointRouteOptions(endpoint: EndpointDefinition): Omit<RouteOptions, 'handler'> {
+export function endpointRouteOptions(
+  endpoint: EndpointDefinition,
+  options: EndpointRouteOptions = {},
+): Omit<RouteOptions, 'handler'> {
   const consumes =
     endpoint.consumes ?? (endpoint.method === 'PATCH' ? [MERGE_PATCH_JSON, ...JSON_BODIES] : JSON_BODIES);
   return {
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access, endpoint },
+    config: { ...options.config, access: endpoint.access, endpoint },
     ...(endpoint.mergePatchOf ? { validatorCompiler: mergePatchValidatorCompiler, preParsing: requireMergePatch } : {}),
     schema: {
       operationId: endpoint.operationId,
@@ -156,18 +167,19 @@ function assertContextAllowed(endpoint: EndpointDefinition): void {
   }
 }
 
-/** Registers `endpoint` on `app` with `handler` (see the module's doc). */
+/** Registers `endpoint` on `app` with `handler` and the extra route `options` (see the module's doc). */
 export function route<E extends EndpointDefinition>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
+  options: EndpointRouteOptions = {},
 ): void {
   const status = defaultStatus(endpoint);
   const mediaType = endpoint.produces?.[0] ?? JSON_LD;
   const jsonLd = mediaType === JSON_LD;
   if (jsonLd) assertContextAllowed(endpoint);
   app.route({
-    ...endpointRouteOptions(endpoint),
+    ...endpointRouteOptions(endpoint, options),
     handler: async (request, reply) => {
       reply.code(status);
       const body = await handler(request as unknown as EndpointRequest<E>, reply);

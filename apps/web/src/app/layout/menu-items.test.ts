@@ -38,12 +38,12 @@ describe('menu by space', () => {
 
   it('anyone on substitution gets the menu and tools of the space entered, with its settings', () => {
     const inPco = actor('dealer', 'ROLE_DEALER_SPACE_USER', {
-      connected_on_pco: { '@id': '/api/pcos/1', ulid: '1', name: 'Kyoto', logo: null },
+      connected_on_pco: { '@id': '/api/pcos/1', '@type': 'Pco', ulid: '1', name: 'Kyoto', logo: null },
     });
     expect(ids(inPco)).toEqual(['home', 'planning', 'sites', 'clients', 'users', 'spaceParameters']);
     expect(showsPcoTools(inPco)).toBe(true);
     const inDealer = actor('admin', 'ROLE_ADMIN_SPACE_ADMIN', {
-      connected_on_dealer: { '@id': '/api/dealers/1', ulid: '1', name: 'Osaka', logo: null },
+      connected_on_dealer: { '@id': '/api/dealers/1', '@type': 'Dealer', ulid: '1', name: 'Osaka', logo: null },
     });
     expect(ids(inDealer)).toEqual(['pcos', 'users', 'spaceParameters']);
     expect(showsPcoTools(inDealer)).toBe(false);

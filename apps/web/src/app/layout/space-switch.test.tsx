@@ -14,12 +14,19 @@ import { availableSpaces, leavePath, showsSpaceSelector } from './space-switch';
 import { SubstitutionBanner } from './substitution-banner';
 import { renderWithSession } from './test-kit';
 
-const KYOTO = { '@id': '/api/pcos/P1', ulid: 'P1', name: 'Kyoto Termites', logo: null };
-const OSAKA = { '@id': '/api/dealers/D1', ulid: 'D1', name: 'Osaka Distribution', logo: null };
+const KYOTO = { '@id': '/api/pcos/P1', '@type': 'Pco' as const, ulid: 'P1', name: 'Kyoto Termites', logo: null };
+const OSAKA = {
+  '@id': '/api/dealers/D1',
+  '@type': 'Dealer' as const,
+  ulid: 'D1',
+  name: 'Osaka Distribution',
+  logo: null,
+};
 
 function user(extra: Partial<CurrentUser> = {}): CurrentUser {
   return {
-    '@id': '/api/user_pcos/ME',
+    '@id': '/api/me',
+    '@type': 'CurrentUser',
     ulid: 'ME',
     firstname: 'Camille',
     lastname: 'Girard',
@@ -45,7 +52,6 @@ function user(extra: Partial<CurrentUser> = {}): CurrentUser {
 /** An admin; `substituting` gives the current user the server answers during a substitution into that space. */
 const admin = (extra: Partial<CurrentUser> = {}) =>
   user({
-    '@id': '/api/user_admins/ME',
     user_type: 'admin',
     role: 'ROLE_ADMIN_SPACE_ADMIN',
     have_user_admin_space: true,
@@ -54,7 +60,7 @@ const admin = (extra: Partial<CurrentUser> = {}) =>
     pco: null,
     ...extra,
   });
-/** As `GET /api/me` answers on substitution: the entered space's type and the owner role, the own member IRI. */
+/** As `GET /api/me` answers on substitution: the entered space's type and the owner role, the own spaces kept. */
 const substituting = (own: CurrentUser, into: { pco?: typeof KYOTO; dealer?: typeof OSAKA }): CurrentUser => ({
   ...own,
   user_type: into.pco ? 'pco' : 'dealer',
@@ -62,8 +68,9 @@ const substituting = (own: CurrentUser, into: { pco?: typeof KYOTO; dealer?: typ
   connected_on_pco: into.pco ?? null,
   connected_on_dealer: into.dealer ?? null,
 });
+/** A dealer owner: `dealer` is the own dealer space, as `GET /api/me` answers it. */
 const dealerOwner = () =>
-  user({ '@id': '/api/user_dealers/ME', user_type: 'dealer', role: 'ROLE_DEALER_SPACE_OWNER', pco: null });
+  user({ user_type: 'dealer', role: 'ROLE_DEALER_SPACE_OWNER', dealer: { ...OSAKA, ulid: 'D0' }, pco: null });
 
 let server: TestServer;
 /** Status of the next change or leave answer, and a gate holding it back while the test looks at the pending state. */

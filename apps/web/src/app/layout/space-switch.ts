@@ -3,9 +3,10 @@
  * which spaces the selector offers, whether it shows, which leave call applies, and the two requests. Both end the
  * same way on success: the current user is reloaded, the app goes to BaseRoute (`/`) and the page reloads.
  */
-import { type CurrentUser, USERS_PATH, type UserType } from '@isoptera/contracts';
+import { type CurrentUser, type meEndpoints, USERS_PATH, type UserType } from '@isoptera/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { callEndpoint } from '../../shared/api/endpoint-client';
 import { http } from '../../shared/api/http-client';
 import { useSession } from '../../shared/auth/session';
 
@@ -35,16 +36,14 @@ export function showsSpaceSelector(me: CurrentUser | null): boolean {
 /**
  * The leave call of SPEC §4 "Substitution exit", by the user's OWN type and the space entered:
  * `/api/user_admins/disconnect-on-pco|disconnect-on-dealer`, `/api/user_dealers/disconnect-on-pco`; null when the
- * user is not on substitution. During substitution `user_type` is the entered space's type, so the own type is read
- * from the member IRI (`@id`, `/api/user_admins/{ulid}`), which stays that of the account's own membership.
+ * user is not on substitution. During substitution `user_type` is the entered space's type, so the own type follows
+ * from who may enter what (SPEC §1): only an admin enters a dealer space; a PCO is entered by an admin or by a dealer
+ * member, whose `dealer` is their own dealer space (an admin's is null).
  */
 export function leavePath(me: CurrentUser | null): string | null {
   if (!me || !isSubstituting(me)) return null;
-  const collection = me['@id'].split('/').slice(0, 3).join('/');
-  const own = Object.values(USERS_PATH).find((path) => path === collection);
-  if (!own) return null;
-  const target = me.connected_on_pco ? 'disconnect-on-pco' : 'disconnect-on-dealer';
-  return `${own}/${target}`;
+  if (me.connected_on_dealer) return `${USERS_PATH.admin}/disconnect-on-dealer`;
+  return `${me.dealer ? USERS_PATH.dealer : USERS_PATH.admin}/disconnect-on-pco`;
 }
 
 /** Reloads the current user, goes to BaseRoute and reloads the page (SPEC §4). */
@@ -60,12 +59,16 @@ function useRestartOnBaseRoute() {
 
 /**
  * `PUT /api/me/change-space {space}` (204), then the restart of SPEC §4. Errors (409 `space_not_allowed`) stay on the
- * mutation for the caller to show.
+ * mutation for the caller to show. The contract is named by type only: the shell loads no zod.
  */
 export function useChangeSpace() {
   const restart = useRestartOnBaseRoute();
   return useMutation({
-    mutationFn: (space: UserType) => http.put<void>('/api/me/change-space', { space }),
+    mutationFn: (space: UserType) =>
+      callEndpoint<typeof meEndpoints.changeSpace>(
+        { method: 'PUT', path: '/api/me/change-space' },
+        { body: { space } },
+      ),
     onSuccess: restart,
   });
 }

@@ -101,10 +101,17 @@ export const collection = <T,>(members: T[], total = members.length) => ({
 
 /** The owner of a PCO (or its manager, or a dealer owner). */
 export function currentUser(kind: 'owner' | 'manager' | 'dealer' = 'owner'): CurrentUser {
-  const pco = { '@id': '/api/pcos/P1', ulid: 'P1', name: 'Termites Services Lyon', logo: null };
+  const pco = {
+    '@id': '/api/pcos/P1',
+    '@type': 'Pco' as const,
+    ulid: 'P1',
+    name: 'Termites Services Lyon',
+    logo: null,
+  };
   const dealer = kind === 'dealer';
   return {
-    '@id': '/api/user_pcos/ME',
+    '@id': '/api/me',
+    '@type': 'CurrentUser',
     ulid: 'ME',
     firstname: 'Camille',
     lastname: 'Martin',
@@ -120,7 +127,9 @@ export function currentUser(kind: 'owner' | 'manager' | 'dealer' = 'owner'): Cur
     have_user_admin_space: false,
     have_user_dealer_space: dealer,
     have_user_pco_space: !dealer,
-    dealer: dealer ? { '@id': '/api/dealers/D1', ulid: 'D1', name: 'Isoptera Sud', logo: null } : null,
+    dealer: dealer
+      ? { '@id': '/api/dealers/D1', '@type': 'Dealer', ulid: 'D1', name: 'Isoptera Sud', logo: null }
+      : null,
     connected_on_dealer: null,
     pco: dealer ? null : pco,
     connected_on_pco: null,

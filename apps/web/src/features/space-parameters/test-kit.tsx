@@ -61,10 +61,17 @@ export function auditEvent(
 
 /** The owner of the PCO (default), or an admin substituted into it (`substituting`). */
 export function currentUserOf(kind: 'owner' | 'substituting'): CurrentUser {
-  const pco = { '@id': `/api/pcos/${PCO_ULID}`, ulid: PCO_ULID, name: 'Termites Services Lyon', logo: null };
+  const pco = {
+    '@id': `/api/pcos/${PCO_ULID}`,
+    '@type': 'Pco' as const,
+    ulid: PCO_ULID,
+    name: 'Termites Services Lyon',
+    logo: null,
+  };
   const owner = kind === 'owner';
   return {
-    '@id': owner ? '/api/user_pcos/ME' : '/api/user_admins/ME',
+    '@id': '/api/me',
+    '@type': 'CurrentUser',
     ulid: 'ME',
     firstname: 'Camille',
     lastname: 'Martin',

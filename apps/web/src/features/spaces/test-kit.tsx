@@ -44,7 +44,8 @@ export function managedSpace(ulid: string, name: string, extra: Partial<ManagedS
 /** The current user of an admin (default) or of a dealer owner. */
 export function currentUserOf(type: 'admin' | 'dealer'): CurrentUser {
   return {
-    '@id': `/api/user_${type}s/ME`,
+    '@id': '/api/me',
+    '@type': 'CurrentUser',
     ulid: 'ME',
     firstname: 'Camille',
     lastname: 'Martin',
@@ -60,7 +61,10 @@ export function currentUserOf(type: 'admin' | 'dealer'): CurrentUser {
     have_user_admin_space: type === 'admin',
     have_user_dealer_space: type === 'dealer',
     have_user_pco_space: false,
-    dealer: type === 'dealer' ? { '@id': '/api/dealers/D0', ulid: 'D0', name: 'Isoptera Sud', logo: null } : null,
+    dealer:
+      type === 'dealer'
+        ? { '@id': '/api/dealers/D0', '@type': 'Dealer', ulid: 'D0', name: 'Isoptera Sud', logo: null }
+        : null,
     connected_on_dealer: null,
     pco: null,
     connected_on_pco: null,

@@ -15,6 +15,7 @@ import { NotificationViewport } from '../../shared/ui/notifications';
 export function member(ulid: string, firstname: string, lastname: string, extra: Partial<SpaceUser> = {}): SpaceUser {
   return {
     '@id': `/api/user_pcos/${ulid}`,
+    '@type': 'User',
     ulid,
     firstname,
     lastname,
@@ -36,7 +37,8 @@ export function member(ulid: string, firstname: string, lastname: string, extra:
 /** The current user `/api/me` would answer (a PCO owner by default). */
 export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
-    '@id': '/api/user_pcos/ME',
+    '@id': '/api/me',
+    '@type': 'CurrentUser',
     ulid: 'ME',
     firstname: 'Camille',
     lastname: 'Martin',
@@ -54,7 +56,7 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     have_user_pco_space: true,
     dealer: null,
     connected_on_dealer: null,
-    pco: { '@id': '/api/pcos/P1', ulid: 'P1', name: 'Termites Services Lyon', logo: null },
+    pco: { '@id': '/api/pcos/P1', '@type': 'Pco', ulid: 'P1', name: 'Termites Services Lyon', logo: null },
     connected_on_pco: null,
     ...overrides,
   };

@@ -3,17 +3,21 @@
  * zones the server accepts, in its order. One fetcher and one query for every screen that offers a time zone (the
  * activation form, the profile, a member's edit form), so that the list is fetched once per session.
  * A failure never leaves for the Error screen (`redirectOnError: false`): each screen shows or works around it.
+ * The contract (`meEndpoints.timezones`) is named by type only, so that this shared module loads no zod.
  */
-import type { HydraCollection } from '@isoptera/contracts';
+import type { meEndpoints } from '@isoptera/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from './http-client';
+import { callEndpoint } from './endpoint-client';
 
 /**
  * The accepted zones. Rejects with an `ApiError` (or the abort error when `signal` fires). For the screens without a
  * session, where there is no query client; the others use `timezonesQueryOptions()`.
  */
 export async function getTimezones(signal?: AbortSignal): Promise<string[]> {
-  const answer = await http.get<HydraCollection<string>>('/api/timezones', { signal, redirectOnError: false });
+  const answer = await callEndpoint<typeof meEndpoints.timezones>(
+    { method: 'GET', path: '/api/timezones' },
+    { signal, redirectOnError: false },
+  );
   return answer['hydra:member'];
 }
 

@@ -2,17 +2,18 @@
  * `GET /api/me` (SPEC §7 "Self"): the current user; 401/403 means no session (SPEC §4 "Session").
  * The answer is kept in a small store of its own rather than in TanStack Query, so that the login route decides the
  * session without loading the query library (ARCHITECTURE §6 budget); the app loads TanStack Query for the
- * authenticated screens (see app/providers.tsx).
+ * authenticated screens (see app/providers.tsx). For the same reason the call names its contract by type only
+ * (`callEndpoint`'s literal form): the shell and the login route load no zod.
  */
-import type { CurrentUser } from '@isoptera/contracts';
+import type { CurrentUser, meEndpoints } from '@isoptera/contracts';
 import { useSyncExternalStore } from 'react';
 import { isApiError } from '../../../shared/api/api-error';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 
 /** Fetches the current user; resolves null when not logged in (401/403). */
 export async function getMe(): Promise<CurrentUser | null> {
   try {
-    return await http.get<CurrentUser>('/api/me', { redirectOnError: false });
+    return await callEndpoint<typeof meEndpoints.get>({ method: 'GET', path: '/api/me' }, { redirectOnError: false });
   } catch (error) {
     if (isApiError(error, 401) || isApiError(error, 403)) return null;
     throw error;

@@ -6,21 +6,16 @@
  */
 import {
   type ActivationResult,
-  INVITE_LOOKUP,
-  INVITES_PATH,
   type InviteLookup,
+  inviteEndpoints,
   type NewUserBody,
   type UserType,
 } from '@isoptera/contracts';
-import { http } from '../../../shared/api/http-client';
-
-const token = (value: string) => encodeURIComponent(value);
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 
 /** What the invitation link opens: e-mail, role, the space (under the key of its type), whether the account exists. */
 export function getInvite(userType: UserType, inviteToken: string): Promise<InviteLookup> {
-  return http.get<InviteLookup>(`${INVITES_PATH[userType]}/${INVITE_LOOKUP[userType]}/${token(inviteToken)}`, {
-    redirectOnError: false,
-  });
+  return callEndpoint(inviteEndpoints[userType].lookup, { params: { token: inviteToken }, redirectOnError: false });
 }
 
 /**
@@ -32,16 +27,18 @@ export function createInvitedUser(
   inviteToken: string,
   body: NewUserBody,
 ): Promise<ActivationResult> {
-  return http.post<ActivationResult>(`${INVITES_PATH[userType]}/new-user/${token(inviteToken)}`, body, {
+  return callEndpoint(inviteEndpoints[userType].activateNewUser, {
+    params: { token: inviteToken },
+    body,
     redirectOnError: false,
   });
 }
 
 /** An existing account joins the space. Rejects with 404, 410, 409 `conflict` with `user_exist: false`. */
 export function joinSpace(userType: UserType, inviteToken: string): Promise<ActivationResult> {
-  return http.post<ActivationResult>(
-    `${INVITES_PATH[userType]}/join-space/${token(inviteToken)}`,
-    {},
-    { redirectOnError: false },
-  );
+  return callEndpoint(inviteEndpoints[userType].joinSpace, {
+    params: { token: inviteToken },
+    body: {},
+    redirectOnError: false,
+  });
 }

@@ -1,15 +1,19 @@
-/** `GET /security/logout` (SPEC §4 "Logout", §7 "Authentication"). */
+/** `GET /security/logout` (SPEC §4 "Logout", §7 "Authentication"); the shell's call, typed without loading zod. */
+import type { authEndpoints } from '@isoptera/contracts';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { useSession } from '../../../shared/auth/session';
 import { setMe } from './get-me';
 
 /** Revokes the session on the server (204); errors are ignored, the client forgets the session anyway. */
 export async function logout(): Promise<void> {
   try {
-    await http.get<void>('/security/logout', { redirectOnError: false });
+    await callEndpoint<typeof authEndpoints.logout>(
+      { method: 'GET', path: '/security/logout' },
+      { redirectOnError: false },
+    );
   } catch {
     // already logged out or server unreachable: the client side is cleared regardless
   }

@@ -1,17 +1,21 @@
-/** `POST /security/token/request {email, password, _remember_me}` (SPEC §7 "Authentication"): the login call. */
-import type { TokenAnswer, TokenRequestBody, TwoFactorRequired } from '@isoptera/contracts';
-import { http, TOKEN_REQUEST_PATH } from '../../../shared/api/http-client';
+/**
+ * `POST /security/token/request {email, password, _remember_me}` (SPEC §7 "Authentication"): the login call, typed by
+ * its contract without loading zod (the login route's budget).
+ */
+import type { authEndpoints, TokenRequestAnswer, TokenRequestBody, TwoFactorRequired } from '@isoptera/contracts';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { TOKEN_REQUEST_PATH } from '../../../shared/api/http-client';
 import { reloadMe } from './get-me';
-
-/** The answer of the token request: the session is open (`TokenAnswer`), or a two-factor code was e-mailed. */
-export type TokenRequestAnswer = TokenAnswer | TwoFactorRequired;
 
 /**
  * Requests the tokens (set as httpOnly cookies); rejects with `invalid_credentials` (401) on a wrong pair, 429
  * `too_many_requests` when rate-limited. Answers `{two_factor: true, email}` when the member must type an e-mailed code.
  */
-export function requestToken(body: TokenRequestBody): Promise<TokenRequestAnswer | undefined> {
-  return http.post<TokenRequestAnswer | undefined>(TOKEN_REQUEST_PATH, body, { redirectOnError: false });
+export function requestToken(body: TokenRequestBody): Promise<TokenRequestAnswer> {
+  return callEndpoint<typeof authEndpoints.requestToken>(
+    { method: 'POST', path: TOKEN_REQUEST_PATH },
+    { body, redirectOnError: false },
+  );
 }
 
 /** Whether a token-request answer asks for the two-factor step (SPEC §2.1 `/2fa`). */

@@ -1,6 +1,6 @@
 /** `POST /security/reset-password {token, new_password}` (SPEC §7 "Authentication", §8 renew-password). */
-import type { ResetPasswordBody } from '@isoptera/contracts';
-import { http } from '../../../shared/api/http-client';
+import { authEndpoints, type ResetPasswordBody } from '@isoptera/contracts';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 
 /**
  * Sets a new password from the link of the reset e-mail (204; the account's sessions are revoked). Rejects with 400
@@ -8,5 +8,5 @@ import { http } from '../../../shared/api/http-client';
  * `new_password`), 429.
  */
 export async function resetPassword(body: ResetPasswordBody): Promise<void> {
-  await http.post<unknown>('/security/reset-password', body, { redirectOnError: false });
+  await callEndpoint(authEndpoints.resetPassword, { body, redirectOnError: false });
 }

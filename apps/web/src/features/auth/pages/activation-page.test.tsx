@@ -16,10 +16,19 @@ import { ActivationPage } from './activation-page';
 
 const STRONG = 'Termite-Invite-2026!';
 const ZONES = ['America/New_York', 'Asia/Tokyo', 'Europe/Paris', 'UTC'];
-const PCO = { ulid: '01PCO', name: 'Termites Bordeaux', logo: 'https://cdn.example/logo.png' };
+const PCO = {
+  '@id': '/api/pcos/01PCO',
+  '@type': 'Pco',
+  ulid: '01PCO',
+  name: 'Termites Bordeaux',
+  logo: 'https://cdn.example/logo.png',
+} as const;
+/** The JSON-LD keys the look-up of `token` answers (its own path). */
+const lookupKeys = (path: string, token: string) => ({ '@id': `${path}/${token}`, '@type': 'InviteLookup' }) as const;
 
 const invites: Record<string, InviteLookup> = {
   'tech-new': {
+    ...lookupKeys('/api/invite_pcos/get-pco', 'tech-new'),
     email: 'tech@demo.example',
     role: 'ROLE_PCO_SPACE_TECHNICIAN',
     user_type: 'pco',
@@ -29,6 +38,7 @@ const invites: Record<string, InviteLookup> = {
     pco: PCO,
   },
   'manager-exists': {
+    ...lookupKeys('/api/invite_pcos/get-pco', 'manager-exists'),
     email: 'multi@demo.example',
     role: 'ROLE_PCO_SPACE_MANAGER',
     user_type: 'pco',
@@ -38,13 +48,14 @@ const invites: Record<string, InviteLookup> = {
     pco: PCO,
   },
   'dealer-new': {
+    ...lookupKeys('/api/invite_dealers/get-dealer', 'dealer-new'),
     email: 'anne@demo.example',
     role: 'ROLE_DEALER_SPACE_USER',
     user_type: 'dealer',
     user_exist: false,
     firstname: 'Anne',
     lastname: 'Moreau',
-    dealer: { ulid: '01DEAL', name: 'Distrib Sud', logo: null },
+    dealer: { '@id': '/api/dealers/01DEAL', '@type': 'Dealer', ulid: '01DEAL', name: 'Distrib Sud', logo: null },
   },
 };
 

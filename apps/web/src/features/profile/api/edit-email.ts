@@ -3,13 +3,13 @@
  * to the new address; the address changes only once it is opened. 422: `invalid_password` on `password`,
  * `email_already_exist` / `email_invalid` on `new_email`.
  */
-import type { EditEmailBody } from '@isoptera/contracts';
+import { type EditEmailBody, meEndpoints } from '@isoptera/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 
 /** Asks for an e-mail change; rejects with an `ApiError`. */
 export function editEmail(body: EditEmailBody): Promise<void> {
-  return http.put<void>('/api/me/edit-email', body, { redirectOnError: false });
+  return callEndpoint(meEndpoints.editEmail, { body, redirectOnError: false });
 }
 
 /** The e-mail change mutation. */

@@ -1,11 +1,11 @@
 /** `PUT /api/me/edit-name {firstname, lastname}` → 204 (SPEC §7 "Self"). 422: `firstname_*`, `lastname_*` violations. */
-import type { EditNameBody } from '@isoptera/contracts';
+import { type EditNameBody, meEndpoints } from '@isoptera/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 
 /** Renames the current user; rejects with an `ApiError`. */
 export function editName(body: EditNameBody): Promise<void> {
-  return http.put<void>('/api/me/edit-name', body, { redirectOnError: false });
+  return callEndpoint(meEndpoints.editName, { body, redirectOnError: false });
 }
 
 /** The rename mutation (the caller reloads the session afterwards). */

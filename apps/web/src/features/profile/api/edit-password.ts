@@ -3,13 +3,13 @@
  * account's other sessions are revoked. 422: `invalid_password` on `current_password`, `password_must_be` on
  * `new_password1`, `passwords_do_not_match` on `new_password2`.
  */
-import type { EditPasswordBody } from '@isoptera/contracts';
+import { type EditPasswordBody, meEndpoints } from '@isoptera/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 
 /** Changes the current user's password; rejects with an `ApiError`. */
 export function editPassword(body: EditPasswordBody): Promise<void> {
-  return http.post<void>('/api/me/edit-password', body, { redirectOnError: false });
+  return callEndpoint(meEndpoints.editPassword, { body, redirectOnError: false });
 }
 
 /** The password change mutation. */

@@ -1,6 +1,6 @@
 /**
  * Test harness of the profile panel: a real local HTTP server playing the `/api/me/*` endpoints of the contract
- * (packages/contracts/src/identity.ts), a session whose `reloadMe` asks that server for the current user, the query
+ * (`meEndpoints`, packages/contracts/src/me.endpoints.ts), a session whose `reloadMe` asks that server for the current user, the query
  * client and the notification viewport.
  */
 
@@ -23,6 +23,7 @@ export const ZONES = ['America/New_York', 'Asia/Tokyo', 'Europe/Paris', 'UTC'];
 export function serverUser(): CurrentUser {
   return {
     '@id': '/api/me',
+    '@type': 'CurrentUser',
     ulid: '01JU0000000000000000000000',
     firstname: 'Sophie',
     lastname: 'Durand',
@@ -42,7 +43,7 @@ export function serverUser(): CurrentUser {
     connected_on_dealer: null,
     pco: null,
     connected_on_pco: null,
-  } as CurrentUser;
+  };
 }
 
 export type Answer = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>;

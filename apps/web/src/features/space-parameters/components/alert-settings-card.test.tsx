@@ -107,13 +107,12 @@ describe('the space settings screen', () => {
     const owner = currentUserOf('owner');
     const dealer: CurrentUser = {
       ...owner,
-      '@id': '/api/user_dealers/ME',
       user_type: 'dealer',
       role: 'ROLE_DEALER_SPACE_OWNER',
       have_user_pco_space: false,
       have_user_dealer_space: true,
       pco: null,
-      dealer: owner.pco,
+      dealer: owner.pco && { ...owner.pco, '@id': `/api/dealers/${owner.pco.ulid}`, '@type': 'Dealer' },
     };
     renderScreen(<SpaceParametersPage />, dealer);
     await screen.findByRole('heading', { name: 'Company details' });

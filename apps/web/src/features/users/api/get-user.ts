@@ -1,13 +1,13 @@
 /** `GET {users}/{ulid}` → `SpaceUser` (SPEC §2.2 `/users/{userId}/edit`). An unknown member answers 404 (Error screen). */
-import type { SpaceUser } from '@isoptera/contracts';
+import { type SpaceUser, userEndpoints } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
-import { memberPath, type UserPaths } from '../lib/user-paths';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
+import type { UserPaths } from '../lib/user-paths';
 import { userKeys } from './user-keys';
 
 /** One member of the actor's space. */
-export function getUser(paths: UserPaths, ulid: string, signal?: AbortSignal) {
-  return http.get<SpaceUser>(memberPath(paths.users, ulid), { signal });
+export function getUser(paths: UserPaths, ulid: string, signal?: AbortSignal): Promise<SpaceUser> {
+  return callEndpoint(userEndpoints[paths.type].get, { params: { ulid }, signal });
 }
 
 /** The member query of the edit screen. */

@@ -1,18 +1,18 @@
 /**
  * `GET {users}?page&search&role&status` → hydra collection of `SpaceUser` (SPEC §7 "Users", contract
- * `userListQuery`): the members of the actor's space, invited ones included, in the server's grouping order
- * (SPEC §4: disabled, then invited, then active).
+ * `userEndpoints[type].list`): the members of the actor's space, invited ones included, in the server's grouping
+ * order (SPEC §4: disabled, then invited, then active).
  */
-import type { HydraCollection, SpaceUser } from '@isoptera/contracts';
+import { type SpaceUserCollection, userEndpoints } from '@isoptera/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { listQuery, type UserListState } from '../lib/user-list-params';
 import type { UserPaths } from '../lib/user-paths';
 import { userKeys } from './user-keys';
 
 /** One page of members as `state` filters them. */
-export function getUsers(paths: UserPaths, state: UserListState, signal?: AbortSignal) {
-  return http.get<HydraCollection<SpaceUser>>(paths.users, { query: { ...listQuery(state) }, signal });
+export function getUsers(paths: UserPaths, state: UserListState, signal?: AbortSignal): Promise<SpaceUserCollection> {
+  return callEndpoint(userEndpoints[paths.type].list, { query: listQuery(state), signal });
 }
 
 /** The users list query; the previous page stays shown while the next one loads. */

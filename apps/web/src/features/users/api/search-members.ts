@@ -1,11 +1,11 @@
 /**
- * `GET /api/user_pcos/search?role[]&itemsPerPage&order[lastname]&order[firstname]` → the members who may take over
- * a referent's sites (SPEC §7 "Users", §6): active technicians, managers and owners of the PCO, by last name then
- * first name, up to 100.
+ * `GET /api/user_pcos/search?role[]&itemsPerPage` → the members who may take over a referent's sites (SPEC §7 "Users",
+ * §6): active technicians, managers and owners of the PCO, in the server's default order (last name, then first
+ * name), up to 100.
  */
-import type { PcoRole, UserLight, UserSearchResult } from '@isoptera/contracts';
+import { type PcoRole, type UserSearchItem, type UserSearchResult, userEndpoints } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { userKeys } from './user-keys';
 
 /** The roles that may be referent technician of a site. */
@@ -15,18 +15,13 @@ export const REFERENT_ROLES: readonly PcoRole[] = [
   'ROLE_PCO_SPACE_OWNER',
 ];
 
-export type ReferentCandidate = UserLight & { email: string };
+/** A member who may become referent. */
+export type ReferentCandidate = UserSearchItem;
 
 /** The active members who may become referent. */
-export function searchReferentCandidates(signal?: AbortSignal) {
-  return http.get<UserSearchResult>('/api/user_pcos/search', {
-    query: {
-      page: 1,
-      itemsPerPage: 100,
-      role: REFERENT_ROLES,
-      'order[lastname]': 'asc',
-      'order[firstname]': 'asc',
-    },
+export function searchReferentCandidates(signal?: AbortSignal): Promise<UserSearchResult> {
+  return callEndpoint(userEndpoints.search, {
+    query: { page: 1, itemsPerPage: 100, role: REFERENT_ROLES },
     signal,
     redirectOnError: false,
   });

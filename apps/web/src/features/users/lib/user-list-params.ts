@@ -3,7 +3,7 @@
  * browsing"): the segment (`status`: active | invited | disabled, absent for all), the `role` filter, the `search`
  * text and the `page`. `listQuery` turns it into the query of `GET {users}` (contract `userListQuery`).
  */
-import { ROLES, type Role, USER_STATUSES, type UserStatus } from '@isoptera/contracts';
+import { ROLES, type Role, USER_STATUSES, type UserListQuery, type UserStatus } from '@isoptera/contracts';
 
 /** The segments of the list, 'all' first (SPEC §2.7 "segments (activated, invited, disabled)"). */
 export const USER_SEGMENTS = ['all', ...USER_STATUSES] as const;
@@ -46,17 +46,9 @@ export function writeUserListState(state: UserListState): URLSearchParams {
   return params;
 }
 
-/** The query string of `GET {users}` (contract `userListQuery`). */
-export interface UserListRequest {
-  page: number;
-  search?: string;
-  role?: Role;
-  status?: UserStatus;
-}
-
-/** The query of `GET {users}`: `page`, and `status`, `role`, `search` only when set. */
-export function listQuery(state: UserListState): UserListRequest {
-  const query: UserListRequest = { page: state.page };
+/** The query of `GET {users}` (contract `userListQuery`): `page`, and `status`, `role`, `search` only when set. */
+export function listQuery(state: UserListState): UserListQuery & { page: number } {
+  const query: UserListQuery & { page: number } = { page: state.page };
   if (state.segment !== 'all') query.status = state.segment;
   if (state.role) query.role = state.role;
   if (state.search.trim()) query.search = state.search.trim();
