@@ -1,4 +1,6 @@
 /** The contract shared by the server and the web app: enumerations, roles, errors, rules and schemas. */
+export * from './alerts.endpoints.js';
+export * from './alerts.js';
 export * from './auth.js';
 export * from './clients.endpoints.js';
 export * from './clients.js';
@@ -6,8 +8,10 @@ export * from './common.js';
 export * from './constants.js';
 export * from './endpoint.js';
 export * from './enums.js';
+export * from './equipment.endpoints.js';
 export * from './equipment.js';
 export * from './errors.js';
+export * from './health.endpoints.js';
 export * from './hydra.endpoints.js';
 export * from './hydra.js';
 export * from './identity.js';
@@ -18,5 +22,9 @@ export * from './paths.js';
 export * from './roles.js';
 export * from './rules.js';
 export * from './sites.js';
+export * from './space-parameters.endpoints.js';
+export * from './spaces.endpoints.js';
 export * from './spaces.js';
+export * from './substitution.endpoints.js';
+export * from './telemetry.endpoints.js';
 export * from './users.js';
