@@ -83,16 +83,17 @@ export const addressInput = z.object(
 );
 export type AddressInput = z.input<typeof addressInput>;
 
-export interface Address {
-  label: string;
-  street: string | null;
-  postal_code: string | null;
-  city: string | null;
-  country: string | null;
-  /** Decimal degrees as text, rounded upward to 9 decimals. */
-  latitude: string | null;
-  longitude: string | null;
-}
+/** A postal address as answered (a value object: no `@id`); coordinates are decimal degrees as text (9 decimals). */
+export const addressValue = z.object({
+  label: z.string(),
+  street: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  latitude: z.string().nullable().describe('Decimal degrees as text, rounded upward to 9 decimals'),
+  longitude: z.string().nullable().describe('Decimal degrees as text, rounded upward to 9 decimals'),
+});
+export type Address = z.output<typeof addressValue>;
 
 /** Paging query of every collection: `page` from 1, `itemsPerPage` up to 100. */
 export const pageQuery = {

@@ -5,8 +5,9 @@
  * and ISO 8601 with an offset or `Z` in uplinks (device clocks are UTC).
  */
 import { z } from 'zod';
-import { coordinate, reference } from './common.js';
-import { type AlertType, TREATMENT_TYPES, type TreatmentType } from './enums.js';
+import { coordinate, iri, reference } from './common.js';
+import { type AlertType, TREATMENT_TYPES } from './enums.js';
+import { isoDateTime, jsonLdKeys } from './jsonld.js';
 import { isValidText, TEXT_INVALID } from './text.js';
 
 // ─── Enumerations ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -70,52 +71,68 @@ export type UplinkTransport = (typeof UPLINK_TRANSPORTS)[number];
 
 // ─── Equipment ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** An open alert as the equipment list shows it. */
-export interface EquipmentAlert {
-  ulid: string;
-  type: RuleAlertType;
-  opened_at: string;
-}
+/** A trap state as answered: 0 init, 1 operational, 2 warning, 3 error. */
+const trapState = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+
+/** The IRI of an installation picture: `/api/equipment/{ulid}/pictures/{pictureUlid}` (its `DELETE` path). */
+export const pictureIri = (equipmentUlid: string, pictureUlid: string): string =>
+  `${iri('equipment', equipmentUlid)}/pictures/${pictureUlid}`;
+
+/** An open alert as the equipment list shows it (`/api/alerts/{ulid}`). */
+export const equipmentAlertResource = z
+  .object({ ...jsonLdKeys('Alert'), ulid: z.string(), type: z.enum(RULE_ALERT_TYPES), opened_at: isoDateTime })
+  .meta({ id: 'EquipmentAlert' });
+export type EquipmentAlert = z.output<typeof equipmentAlertResource>;
+
+/** An installation picture: `url` is served by `GET /api/equipment_pictures/{file}` to the members of its space. */
+export const equipmentPictureResource = z
+  .object({ ...jsonLdKeys('EquipmentPicture'), ulid: z.string(), url: z.string() })
+  .meta({ id: 'EquipmentPicture' });
+export type EquipmentPicture = z.output<typeof equipmentPictureResource>;
 
 /**
- * A gateway or a station of a site (SPEC §3 "Equipment"). `GET /api/sites/{ulid}/equipment` answers a
- * `HydraCollection<Equipment>` of all of the site's equipment (gateways first, then by reference); 404 for a site of
- * another space.
+ * A gateway or a station of a site (SPEC §3 "Equipment"). `GET /api/sites/{ulid}/equipment` answers a hydra
+ * collection of all of the site's equipment (gateways first, then by reference); 404 for a site of another space.
  */
-export interface Equipment {
-  '@id': string;
-  '@type': 'Equipment';
-  ulid: string;
-  site_ulid: string;
-  kind: EquipmentKind;
-  /** Label shown to people, e.g. `IGS-07`. */
-  reference: string;
-  serial_number: string;
-  /** Stations only. */
-  trap_type: TrapType | null;
-  /** Stations only: monitoring (TYPE_PREVENTION) or baiting (TYPE_ELIMINATION). */
-  treatment_type: TreatmentType | null;
-  state: TrapState;
-  /** 0 natural ground, 1 masonry; stations only. */
-  masonry: 0 | 1 | null;
-  installed_at: string | null;
-  firmware_version: string | null;
-  /** Decimal degrees as text (9 decimals), or null. */
-  gps_position: { latitude: string; longitude: string } | null;
-  /** Received signal strength in dBm (e.g. -95), or null before the first uplink. */
-  signal_level: number | null;
-  battery_level: BatteryLevel | null;
-  /** Battery charge in percent, when the device reports it. */
-  battery_percent: number | null;
-  /** A station's gateway (`ulid`), or null. */
-  gateway_ulid: string | null;
-  /** Installation pictures, oldest first. */
-  pictures: { ulid: string; url: string }[];
-  last_update_at: string | null;
-  /** Opening time of the oldest open alert of this equipment, or null. */
-  alert_since: string | null;
-  alerts: EquipmentAlert[];
-}
+export const equipmentResource = z
+  .object({
+    ...jsonLdKeys('Equipment'),
+    ulid: z.string(),
+    site_ulid: z.string(),
+    kind: z.enum(EQUIPMENT_KINDS),
+    reference: z.string().describe('Label shown to people, e.g. `IGS-07`'),
+    serial_number: z.string(),
+    trap_type: z.enum(TRAP_TYPES).nullable().describe('Stations only'),
+    treatment_type: z
+      .enum(TREATMENT_TYPES)
+      .nullable()
+      .describe('Stations only: monitoring (TYPE_PREVENTION) or baiting (TYPE_ELIMINATION)'),
+    state: trapState,
+    masonry: z
+      .union([z.literal(0), z.literal(1)])
+      .nullable()
+      .describe('0 natural ground, 1 masonry; stations only'),
+    installed_at: isoDateTime.nullable(),
+    firmware_version: z.string().nullable(),
+    gps_position: z
+      .object({ latitude: z.string(), longitude: z.string() })
+      .nullable()
+      .describe('Decimal degrees as text (9 decimals), or null'),
+    signal_level: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Received signal strength in dBm (e.g. -95), or null before the first uplink'),
+    battery_level: z.enum(BATTERY_LEVELS).nullable(),
+    battery_percent: z.number().int().nullable().describe('Battery charge in percent, when the device reports it'),
+    gateway_ulid: z.string().nullable().describe("A station's gateway (`ulid`), or null"),
+    pictures: z.array(equipmentPictureResource).describe('Installation pictures, oldest first'),
+    last_update_at: isoDateTime.nullable(),
+    alert_since: isoDateTime.nullable().describe('Opening time of the oldest open alert of this equipment, or null'),
+    alerts: z.array(equipmentAlertResource).describe('Its open alerts, oldest first'),
+  })
+  .meta({ id: 'Equipment' });
+export type Equipment = z.output<typeof equipmentResource>;
 
 /** The fields of an equipment form (registration and correction); the rules of each body follow. */
 export const equipmentFields = z.object({
@@ -166,10 +183,23 @@ export type EquipmentUpdateInput = z.input<typeof equipmentUpdateInput>;
 
 /**
  * The answer of a registration: the equipment, and for a gateway its device credential, shown this once (only its
- * hash is stored). `POST /api/equipment/{ulid}/credential` issues a new one (200 `{device_credential}`) and the old one
- * stops working.
+ * hash is stored). `POST /api/equipment/{ulid}/credential` issues a new one ({@link deviceCredentialAnswer}) and the
+ * old one stops working.
  */
-export type EquipmentCreated = Equipment & { device_credential?: string };
+export const equipmentCreated = equipmentResource
+  .extend({
+    device_credential: z
+      .string()
+      .optional()
+      .describe('A gateway only: `<gateway ulid>.<secret>`, shown this once (only its hash is stored)'),
+  })
+  .meta({ id: 'EquipmentCreated' });
+export type EquipmentCreated = z.output<typeof equipmentCreated>;
+
+/** `POST /api/equipment/{ulid}/credential`: the new device credential of a gateway, shown this once. */
+export const deviceCredentialAnswer = z
+  .object({ device_credential: z.string().describe('`<gateway ulid>.<secret>`') })
+  .meta({ id: 'DeviceCredential' });
 
 /** Picture limits: ≤ 10 MB, checked by content, resized to fit this square (pixels), stored as WebP. */
 export const EQUIPMENT_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
@@ -235,12 +265,21 @@ export type UplinkPayload = z.input<typeof uplinkPayload>;
 /** The MQTT message: the payload plus the gateway's device credential. */
 export const mqttUplinkMessage = uplinkPayload.extend({ credential: z.string().min(1) });
 
-/** The answer to an uplink. `rejected[].index` is the reading's position in `readings`. */
-export interface UplinkResult {
-  accepted: number;
-  duplicates: number;
-  rejected: { index: number; serial_number: string; code: 'unknown_station' | 'measured_at_in_future' }[];
-}
+/** The answer to an uplink (a value object). `rejected[].index` is the reading's position in `readings`. */
+export const uplinkResult = z
+  .object({
+    accepted: z.number().int().describe('Readings stored by this uplink'),
+    duplicates: z.number().int().describe('Readings already stored (a resent uplink)'),
+    rejected: z.array(
+      z.object({
+        index: z.number().int(),
+        serial_number: z.string(),
+        code: z.enum(['unknown_station', 'measured_at_in_future']),
+      }),
+    ),
+  })
+  .meta({ id: 'UplinkResult' });
+export type UplinkResult = z.output<typeof uplinkResult>;
 
 /** MQTT topics (`{serial}` = the gateway's serial number). */
 export const MQTT_UPLINK_TOPIC = 'isoptera/v1/gateways/+/uplink';
@@ -259,130 +298,29 @@ export const readingsQuery = z.object({
   to: z.iso.datetime({ offset: true, error: 'to_invalid' }).optional(),
 });
 export const READINGS_MAX_POINTS = 500;
-export interface ReadingPoint {
-  measured_at: string;
-  termite_activity: number;
-  bait_consumption: number;
-  battery_percent: number | null;
-  signal_level: number;
-  state: TrapState;
-}
-export interface ReadingSeries {
-  equipment_ulid: string;
-  from: string;
-  to: string;
-  bucketed: boolean;
-  points: ReadingPoint[];
-}
 
-// ─── Alerts and logs ──────────────────────────────────────────────────────────────────────────────────────────────
+/** One reading of a series (or the average of a time bucket), at `measured_at`. */
+export const readingPoint = z
+  .object({
+    measured_at: isoDateTime,
+    termite_activity: z.number().describe('0 (none) to 100 (intense)'),
+    bait_consumption: z.number().describe('Percent'),
+    battery_percent: z.number().nullable(),
+    signal_level: z.number().describe('dBm'),
+    state: trapState,
+  })
+  .meta({ id: 'ReadingPoint' });
+export type ReadingPoint = z.output<typeof readingPoint>;
 
-/**
- * An entry of a site's alert log. `GET /api/sites/{ulid}/logs?page&equipment.ulid` (PCO action): the site's alerts,
- * open and closed, newest first, 30 a page (`HydraCollection<AlertLogEntry>`), optionally of one equipment.
- * `POST /api/alerts/{ulid}/acknowledge` (PCO action) closes an open alert (200 AlertLogEntry; 409
- * `alert_already_closed`). A site-level alert (colony) has `equipment: null`.
- */
-export interface AlertLogEntry {
-  '@id': string;
-  ulid: string;
-  type: RuleAlertType;
-  priority: number;
-  equipment: { ulid: string; reference: string; kind: EquipmentKind } | null;
-  opened_at: string;
-  closed_at: string | null;
-  close_reason: AlertCloseReason | null;
-  /** Who acknowledged it (first and last name), or null. */
-  acknowledged_by: string | null;
-  /** What triggered it, e.g. `{termite_activity: 72, threshold: 30}`. */
-  details: Record<string, unknown>;
-}
-export const alertLogQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  'equipment.ulid': z.string().max(26).optional(),
-});
-
-/**
- * An entry of a site's synchronisation log (one per uplink of its gateways). `GET /api/sites/{ulid}/sync_logs?page`
- * (PCO action): newest first, 30 a page.
- */
-export interface SyncLogEntry {
-  ulid: string;
-  gateway: { ulid: string; serial_number: string; reference: string } | null;
-  transport: UplinkTransport;
-  received_at: string;
-  accepted: number;
-  duplicates: number;
-  rejected: number;
-  /** Reasons of the rejections or of a failed uplink, e.g. `[{serial_number, code}]`. */
-  errors: { serial_number?: string; code: string }[];
-}
-
-// ─── Alert settings (PCO) ─────────────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The alert thresholds of a PCO space. `GET /api/alert_settings` (PCO action) and `PUT /api/alert_settings` (PCO
- * owner; 200 AlertSettings).
- */
-export const alertSettingsInput = z.object({
-  /** A reading's termite activity at or above this opens TYPE_TERMITE_ALERT (1–100). */
-  termite_activity_threshold: z
-    .number({ error: 'threshold_invalid' })
-    .int({ error: 'threshold_invalid' })
-    .min(1, { error: 'threshold_invalid' })
-    .max(100, { error: 'threshold_invalid' }),
-  /** This many stations of a site in termite alert at once open TYPE_COLONY_DETECTED (2–20). */
-  colony_station_count: z
-    .number({ error: 'threshold_invalid' })
-    .int({ error: 'threshold_invalid' })
-    .min(2, { error: 'threshold_invalid' })
-    .max(20, { error: 'threshold_invalid' }),
-  /** Bait consumption (percent) that, rising on each of `bait_consumption_days` consecutive days, is a colony. */
-  bait_consumption_threshold: z
-    .number({ error: 'threshold_invalid' })
-    .int({ error: 'threshold_invalid' })
-    .min(1, { error: 'threshold_invalid' })
-    .max(100, { error: 'threshold_invalid' }),
-  bait_consumption_days: z
-    .number({ error: 'threshold_invalid' })
-    .int({ error: 'threshold_invalid' })
-    .min(1, { error: 'threshold_invalid' })
-    .max(30, { error: 'threshold_invalid' }),
-  /** A signal below this (dBm) opens TYPE_COMMUNICATION_WEAK_SIGNAL. */
-  weak_signal_dbm: z
-    .number({ error: 'threshold_invalid' })
-    .int({ error: 'threshold_invalid' })
-    .min(-150, { error: 'threshold_invalid' })
-    .max(-30, { error: 'threshold_invalid' }),
-  /** Expected time between two uplinks of a device, in hours; silence for twice this opens TYPE_COMMUNICATION_ERROR. */
-  expected_uplink_hours: z
-    .number({ error: 'threshold_invalid' })
-    .int({ error: 'threshold_invalid' })
-    .min(1, { error: 'threshold_invalid' })
-    .max(168, { error: 'threshold_invalid' }),
-});
-export type AlertSettings = z.infer<typeof alertSettingsInput>;
-export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
-  termite_activity_threshold: 30,
-  colony_station_count: 2,
-  bait_consumption_threshold: 10,
-  bait_consumption_days: 3,
-  weak_signal_dbm: -115,
-  expected_uplink_hours: 24,
-};
-
-// ─── Live events (server-sent events) ─────────────────────────────────────────────────────────────────────────────
-
-/**
- * `GET /api/events` (PCO action; `text/event-stream`): the changes of the actor's space as they happen, so that open
- * lists refresh. Event names and data: `alert` {@link AlertEvent}; a comment line `: ping` every 25 s keeps the
- * connection open.
- */
-export const SERVER_EVENT_NAMES = ['alert'] as const;
-export interface AlertEvent {
-  kind: 'opened' | 'closed';
-  alert_ulid: string;
-  type: RuleAlertType;
-  site_ulid: string;
-  equipment_ulid: string | null;
-}
+/** The readings of a station over a period (`/api/equipment/{ulid}/readings`). */
+export const readingSeriesResource = z
+  .object({
+    ...jsonLdKeys('ReadingSeries'),
+    equipment_ulid: z.string(),
+    from: isoDateTime,
+    to: isoDateTime,
+    bucketed: z.boolean().describe(`true: more than ${READINGS_MAX_POINTS} readings, averaged into equal time buckets`),
+    points: z.array(readingPoint).describe('Oldest first'),
+  })
+  .meta({ id: 'ReadingSeries' });
+export type ReadingSeries = z.output<typeof readingSeriesResource>;

@@ -4,8 +4,9 @@
  * "Self"). Paths follow the style of SPEC §7: `/api/dealers`, `/api/pcos`, `/api/space_parameters`.
  */
 import { z } from 'zod';
-import { type Address, addressInput, reference } from './common.js';
-import type { UserType } from './enums.js';
+import { addressInput, addressValue, reference } from './common.js';
+import { USER_TYPES, type UserType } from './enums.js';
+import { isoDateTime, jsonLdKeys } from './jsonld.js';
 import { emailAddress, optionalText, requiredText } from './rules.js';
 
 /** `GET /api/dealers|/api/pcos?page&search`: `search` on the name (case- and accent-insensitive). 30 a page. */
@@ -15,28 +16,38 @@ export const spaceListQuery = z.object({
 });
 export type SpaceListQuery = z.input<typeof spaceListQuery>;
 
-/** A dealer or a PCO as the management lists and forms see it. Dates ISO 8601 with offset. */
-export interface ManagedSpace {
-  '@id': string;
-  ulid: string;
-  type: 'dealer' | 'pco';
-  name: string;
-  address: Address | null;
-  /** URL of the logo, or null. */
-  logo: string | null;
-  /** E-mail of the owner (active, or invited while the invitation is pending). */
-  owner_email: string | null;
-  /** The owner has not activated the invitation yet. */
-  owner_invited: boolean;
-  erp_client_id: string | null;
-  /** PCO only. */
-  erp_order_id: string | null;
-  /** PCO only: its dealer. */
-  dealer: { '@id': string; ulid: string; name: string } | null;
-  /** Last login of any member of the space, or null. */
-  last_login_at: string | null;
-  created_at: string;
+/** A dealer or a PCO of `kind` as the management lists and forms see it (JSON-LD class `type`). */
+function managedSpaceOf<const K extends 'dealer' | 'pco', const T extends string>(kind: K, type: T) {
+  return z.object({
+    ...jsonLdKeys(type),
+    ulid: z.string(),
+    type: z.literal(kind),
+    name: z.string(),
+    address: addressValue.nullable(),
+    logo: z.string().nullable().describe('URL of the logo, or null'),
+    owner_email: z
+      .string()
+      .nullable()
+      .describe('E-mail of the owner (active, or invited while the invitation is pending)'),
+    owner_invited: z.boolean().describe('The owner has not activated the invitation yet'),
+    erp_client_id: z.string().nullable(),
+    erp_order_id: z.string().nullable().describe('PCO only'),
+    dealer: z
+      .object({ ...jsonLdKeys('Dealer'), ulid: z.string(), name: z.string() })
+      .nullable()
+      .describe('PCO only: its dealer'),
+    last_login_at: isoDateTime.nullable().describe('Last login of any member of the space, or null'),
+    created_at: isoDateTime,
+  });
 }
+/** A dealer (`/api/dealers/{ulid}`). */
+export const managedDealer = managedSpaceOf('dealer', 'Dealer').meta({ id: 'ManagedDealer' });
+/** A PCO (`/api/pcos/{ulid}`) with its dealer. */
+export const managedPco = managedSpaceOf('pco', 'Pco').meta({ id: 'ManagedPco' });
+/** A dealer or a PCO as the management lists and forms see it. Dates ISO 8601 with offset. */
+export type ManagedSpace = z.output<typeof managedDealer> | z.output<typeof managedPco>;
+/** A managed space of one kind: `ManagedSpaceOf<'pco'>`. */
+export type ManagedSpaceOf<K extends ManagedSpace['type']> = Extract<ManagedSpace, { type: K }>;
 
 /**
  * `POST /api/dealers` (201 ManagedSpace): creates the dealer and invites its owner (`owner_email`, role
@@ -73,16 +84,34 @@ export const LOGO_SIZE_PX = 512;
 // ─── Space settings (`/space-parameters`: dealer owner, PCO owner, anyone on substitution) ─────────────────────
 
 /** `GET /api/space_parameters`: the actor's current (possibly substituted) space. */
-export interface SpaceParameters {
-  ulid: string;
-  type: UserType;
-  name: string;
-  address: Address | null;
-  logo: string | null;
-  referral_reseller: string | null;
-  /** Active members who could take ownership (account transfer), the owner excluded. */
-  transfer_candidates: { ulid: string; firstname: string; lastname: string; email: string }[];
-}
+export const spaceParametersResource = z
+  .object({
+    ...jsonLdKeys('SpaceParameters'),
+    ulid: z.string().describe('ULID of the space'),
+    type: z.enum(USER_TYPES),
+    name: z.string(),
+    address: addressValue.nullable(),
+    logo: z.string().nullable().describe('URL of the logo, or null'),
+    referral_reseller: z.string().nullable(),
+    transfer_candidates: z
+      .array(
+        z.object({
+          ...jsonLdKeys('User'),
+          ulid: z.string().describe('ULID of the membership'),
+          firstname: z.string(),
+          lastname: z.string(),
+          email: z.string(),
+        }),
+      )
+      .describe('Active members who could take ownership (account transfer), the owner excluded'),
+  })
+  .meta({ id: 'SpaceParameters' });
+export type SpaceParameters = z.output<typeof spaceParametersResource>;
+
+/** `POST /api/space_parameters/logo`: the URL of the stored logo. */
+export const spaceLogoAnswer = z
+  .object({ logo: z.string().describe('URL of the logo (`/api/logos/{file}`)') })
+  .meta({ id: 'SpaceLogo' });
 
 /** `PUT /api/space_parameters` (200 SpaceParameters). Logo: `POST /api/space_parameters/logo`. */
 export const spaceParametersInput = z.object({
@@ -110,22 +139,30 @@ export const spaceDeleteInput = z.object({
 });
 export const SPACE_RETENTION_DAYS = 90;
 
-/** `GET /api/space_parameters/audit?page`: changes made in the space under substitution, newest first. */
-export interface AuditEvent {
-  ulid: string;
-  /** Who really acted: `First Last <e-mail>`. */
-  actor: string;
-  /** The space type of the account's own membership that acted (admin or dealer), when known. */
-  actor_type: UserType | null;
-  /** `METHOD /route/pattern`, e.g. `PUT /api/clients/:ulid`. */
-  action: string;
-  /** The first path segment after `/api/` (`clients`, `client_contacts`, `space_parameters` …). */
-  entity_type: string | null;
-  /** The record changed (route parameter), or the one a creation answered; null when none. */
-  entity_id: string | null;
-  changes: unknown;
-  created_at: string;
-}
+/** An item of `GET /api/space_parameters/audit?page`: a change made in the space under substitution. */
+export const auditEventResource = z
+  .object({
+    ...jsonLdKeys('AuditEvent'),
+    ulid: z.string(),
+    actor: z.string().describe('Who really acted: `First Last <e-mail>`'),
+    actor_type: z
+      .enum(USER_TYPES)
+      .nullable()
+      .describe("The space type of the account's own membership that acted (admin or dealer), when known"),
+    action: z.string().describe('`METHOD /route/pattern`, e.g. `PUT /api/clients/:ulid`'),
+    entity_type: z
+      .string()
+      .nullable()
+      .describe('The first path segment after `/api/` (`clients`, `client_contacts`, `space_parameters` …)'),
+    entity_id: z
+      .string()
+      .nullable()
+      .describe('The record changed (route parameter), or the one a creation answered; null when none'),
+    changes: z.unknown().describe('The request body, secrets removed'),
+    created_at: isoDateTime,
+  })
+  .meta({ id: 'AuditEvent' });
+export type AuditEvent = z.output<typeof auditEventResource>;
 
 // ─── Substitution and space change (SPEC §4, §7) ─────────────────────────────────────────────────────────────
 

@@ -14,11 +14,18 @@ function personName(person: { firstname: string; lastname: string }, actor: Acto
 export function alertLogEntry(row: AlertLogRow, actor: Actor): AlertLogEntry {
   return {
     '@id': iri('alerts', row.id),
+    '@type': 'Alert',
     ulid: row.id,
     type: row.type as RuleAlertType,
     priority: row.priority,
     equipment: row.equipment
-      ? { ulid: row.equipment.id, reference: row.equipment.reference, kind: row.equipment.kind }
+      ? {
+          '@id': iri('equipment', row.equipment.id),
+          '@type': 'Equipment',
+          ulid: row.equipment.id,
+          reference: row.equipment.reference,
+          kind: row.equipment.kind,
+        }
       : null,
     opened_at: formatZoned(row.openedAt, actor.timezone),
     closed_at: row.closedAt ? formatZoned(row.closedAt, actor.timezone) : null,

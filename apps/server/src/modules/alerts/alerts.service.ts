@@ -2,7 +2,7 @@
  * The alert routes' rules (issue 5 "Alerts"; SPEC §2.7 "Sites" alert log): a site's alert log, acknowledging an
  * alert, and the space's alert thresholds. The rules that open and close alerts live in alert-engine.ts.
  */
-import type { AlertLogEntry, AlertSettings, HydraCollection } from '@isoptera/contracts';
+import type { AlertLogEntry, AlertSettings, AlertSettingsResource, HydraCollection } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
@@ -11,6 +11,11 @@ import { readAlertSettings, writeAlertSettings } from './alert-engine.repository
 import type { AlertNotifier } from './alert-notify.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import { alertLogEntry } from './alerts.resource.js';
+
+/** The thresholds of the actor's space as the resource `/api/alert_settings`. */
+function settingsResource(settings: AlertSettings): AlertSettingsResource {
+  return { '@id': '/api/alert_settings', '@type': 'AlertSettings', ...settings };
+}
 
 export function createAlertsService(deps: {
   db: Db;
@@ -59,14 +64,14 @@ export function createAlertsService(deps: {
     },
 
     /** `GET /api/alert_settings`: the thresholds of the actor's space (the defaults until the owner saves them). */
-    readSettings(actor: Actor): Promise<AlertSettings> {
-      return readAlertSettings(db, actor.spaceId);
+    async readSettings(actor: Actor): Promise<AlertSettingsResource> {
+      return settingsResource(await readAlertSettings(db, actor.spaceId));
     },
 
     /** `PUT /api/alert_settings`: saves the thresholds of the actor's space; they apply from the next evaluation. */
-    async writeSettings(actor: Actor, body: AlertSettings): Promise<AlertSettings> {
+    async writeSettings(actor: Actor, body: AlertSettings): Promise<AlertSettingsResource> {
       await writeAlertSettings(db, actor.spaceId, body);
-      return readAlertSettings(db, actor.spaceId);
+      return settingsResource(await readAlertSettings(db, actor.spaceId));
     },
   };
 }

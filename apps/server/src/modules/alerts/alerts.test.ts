@@ -67,10 +67,17 @@ describe('GET /api/sites/{id}/logs', () => {
     expect([...opened].sort().reverse()).toEqual(opened);
     expect(page1['hydra:member'][0]).toEqual({
       '@id': expect.stringMatching(/^\/api\/alerts\/[0-9A-Z]{26}$/),
+      '@type': 'Alert',
       ulid: expect.any(String),
       type: 'TYPE_LOW_BATTERY',
       priority: 2,
-      equipment: { ulid: a.id, reference: a.reference, kind: 'igs' },
+      equipment: {
+        '@id': `/api/equipment/${a.id}`,
+        '@type': 'Equipment',
+        ulid: a.id,
+        reference: a.reference,
+        kind: 'igs',
+      },
       // the actor's time zone (Europe/Paris)
       opened_at: '2030-03-01T12:00:00+01:00',
       closed_at: '2030-03-01T13:00:00+01:00',
@@ -147,19 +154,26 @@ describe('/api/alert_settings', () => {
   };
 
   it('answers the defaults, saves the owner’s thresholds for their space only', async () => {
+    const resource = (settings: typeof custom) => ({
+      '@id': '/api/alert_settings',
+      '@type': 'AlertSettings',
+      ...settings,
+    });
     const team2 = await createPcoTeam(t.app, t.db);
     const read = await call(t.app, team2.manager.cookie, 'GET', '/api/alert_settings');
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect(read.json()).toEqual(resource(DEFAULT_ALERT_SETTINGS));
 
     const saved = await call(t.app, team2.owner.cookie, 'PUT', '/api/alert_settings', custom);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual(custom);
+    expect(saved.json()).toEqual(resource(custom));
     const changed = { ...custom, termite_activity_threshold: 50 };
-    expect((await call(t.app, team2.owner.cookie, 'PUT', '/api/alert_settings', changed)).json()).toEqual(changed);
-    expect((await call(t.app, team2.manager.cookie, 'GET', '/api/alert_settings')).json()).toEqual(changed);
+    expect((await call(t.app, team2.owner.cookie, 'PUT', '/api/alert_settings', changed)).json()).toEqual(
+      resource(changed),
+    );
+    expect((await call(t.app, team2.manager.cookie, 'GET', '/api/alert_settings')).json()).toEqual(resource(changed));
     expect((await call(t.app, other.owner.cookie, 'GET', '/api/alert_settings')).json()).toEqual(
-      DEFAULT_ALERT_SETTINGS,
+      resource(DEFAULT_ALERT_SETTINGS),
     );
   });
 

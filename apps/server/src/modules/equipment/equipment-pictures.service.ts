@@ -4,23 +4,23 @@
  * `DATA_DIR/uploads/equipment/<32 hex>.webp`, served by `GET /api/equipment_pictures/{file}` to the members of the
  * equipment's space only.
  */
-import { EQUIPMENT_PICTURE_SIZE_PX } from '@isoptera/contracts';
+import { EQUIPMENT_PICTURE_SIZE_PX, type EquipmentPicture } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { notFound, validationFailed } from '../../platform/errors/app-error.js';
 import { newUlid } from '../../platform/ids.js';
 import { type ImageStore, STORED_IMAGE_PATTERN, toWebpFitting } from '../../platform/images/images.js';
 import type { EquipmentRepository } from './equipment.repository.js';
-import { PICTURE_URL_PREFIX, pictureUrl } from './equipment.resource.js';
+import { PICTURE_URL_PREFIX, pictureResource, pictureUrl } from './equipment.resource.js';
 
 export function createEquipmentPicturesService(repository: EquipmentRepository, store: ImageStore) {
   return {
     /**
      * `POST /api/equipment/{ulid}/pictures`: `read()` gives the uploaded bytes (null when the `file` part is missing);
      * they must be a JPEG, PNG or WebP by content. Stores a WebP fitting `EQUIPMENT_PICTURE_SIZE_PX` and answers
-     * `{ulid, url}`. Throws 404 `equipment_not_found`; 422 `picture_invalid` on `file`; the upload itself throws 413
+     * the picture `{@id, @type, ulid, url}`. Throws 404 `equipment_not_found`; 422 `picture_invalid` on `file`; the upload itself throws 413
      * `payload_too_large` over `EQUIPMENT_PICTURE_MAX_BYTES`.
      */
-    async upload(actor: Actor, equipmentId: string, read: () => Promise<Buffer | null>) {
+    async upload(actor: Actor, equipmentId: string, read: () => Promise<Buffer | null>): Promise<EquipmentPicture> {
       if (!(await repository.find(actor.spaceId, equipmentId))) throw notFound('equipment_not_found');
       const input = await read();
       const webp = input ? await toWebpFitting(input, EQUIPMENT_PICTURE_SIZE_PX) : null;
@@ -31,7 +31,7 @@ export function createEquipmentPicturesService(repository: EquipmentRepository, 
         await store.remove(url);
         throw notFound('equipment_not_found');
       }
-      return { ulid: picture.id, url };
+      return pictureResource(equipmentId, picture);
     },
 
     /** `DELETE /api/equipment/{ulid}/pictures/{pictureUlid}`: deletes the picture and its file. Throws 404 `not_found`. */

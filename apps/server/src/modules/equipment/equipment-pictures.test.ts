@@ -31,8 +31,10 @@ describe('POST /api/equipment/{ulid}/pictures', () => {
   it('stores a picture resized to fit 1600 px as WebP, lists it on the equipment and serves it', async () => {
     const first = await upload(stationId(0), await pngFile(2400, 1200));
     expect(first.statusCode, first.body).toBe(201);
-    const { ulid, url } = first.json() as { ulid: string; url: string };
+    const { ulid, url, ...keys } = first.json() as { ulid: string; url: string; '@id': string; '@type': string };
     expect(ulid).toHaveLength(26);
+    // its IRI is the path that deletes it
+    expect(keys).toEqual({ '@id': `/api/equipment/${stationId(0)}/pictures/${ulid}`, '@type': 'EquipmentPicture' });
     expect(url).toMatch(/^\/api\/equipment_pictures\/[0-9a-f]{32}\.webp$/);
 
     const served = await request('GET', url);

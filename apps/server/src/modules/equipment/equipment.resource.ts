@@ -7,7 +7,9 @@ import {
   type Equipment,
   type EquipmentAlert,
   type EquipmentKind,
+  type EquipmentPicture,
   iri,
+  pictureIri,
   type ReadingPoint,
   type RuleAlertType,
   type TrapState,
@@ -23,6 +25,16 @@ export const PICTURE_URL_PREFIX = '/api/equipment_pictures/';
 
 /** The URL of a stored picture file. */
 export const pictureUrl = (file: string): string => `${PICTURE_URL_PREFIX}${file}`;
+
+/** A stored picture of equipment `equipmentId` (`file` its stored name) as answered. */
+export function pictureResource(equipmentId: string, picture: { id: string; file: string }): EquipmentPicture {
+  return {
+    '@id': pictureIri(equipmentId, picture.id),
+    '@type': 'EquipmentPicture',
+    ulid: picture.id,
+    url: pictureUrl(picture.file),
+  };
+}
 
 /** The rows of one list grouped by equipment id. */
 function groupBy<T extends { equipmentId: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -47,6 +59,8 @@ export function equipmentItem(
 ): Equipment {
   const zoned = (date: Date | null) => (date ? formatZoned(date, timeZone) : null);
   const alerts: EquipmentAlert[] = openAlerts.map((a) => ({
+    '@id': iri('alerts', a.id),
+    '@type': 'Alert',
     ulid: a.id,
     type: a.type as RuleAlertType,
     opened_at: formatZoned(a.openedAt, timeZone),
@@ -71,7 +85,7 @@ export function equipmentItem(
     battery_level: row.batteryLevel as BatteryLevel | null,
     battery_percent: row.batteryPercent,
     gateway_ulid: row.gatewayId,
-    pictures: pictures.map((p) => ({ ulid: p.id, url: pictureUrl(p.file) })),
+    pictures: pictures.map((p) => pictureResource(row.id, p)),
     last_update_at: zoned(row.lastUpdateAt),
     alert_since: alerts[0]?.opened_at ?? null,
     alerts,

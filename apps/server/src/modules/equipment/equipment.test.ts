@@ -102,8 +102,20 @@ describe('GET /api/sites/{id}/equipment', () => {
     // the owner's time zone is Europe/Paris
     expect(item?.alert_since).toBe('2026-02-01T09:00:00+01:00');
     expect(item?.alerts).toEqual([
-      { ulid: older, type: 'TYPE_LOW_BATTERY', opened_at: '2026-02-01T09:00:00+01:00' },
-      { ulid: newer, type: 'TYPE_TERMITE_ALERT', opened_at: '2026-02-03T09:00:00+01:00' },
+      {
+        '@id': `/api/alerts/${older}`,
+        '@type': 'Alert',
+        ulid: older,
+        type: 'TYPE_LOW_BATTERY',
+        opened_at: '2026-02-01T09:00:00+01:00',
+      },
+      {
+        '@id': `/api/alerts/${newer}`,
+        '@type': 'Alert',
+        ulid: newer,
+        type: 'TYPE_TERMITE_ALERT',
+        opened_at: '2026-02-03T09:00:00+01:00',
+      },
     ]);
     expect(members.find((e) => e.ulid === second?.id)?.alerts).toEqual([]);
   });

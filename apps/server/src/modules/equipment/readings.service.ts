@@ -2,7 +2,7 @@
  * A station's readings over a period (issue 5 "for a station its readings as a time-series chart … over a chosen
  * period"): `GET /api/equipment/{ulid}/readings?from&to`, at most `READINGS_MAX_POINTS` points.
  */
-import { READINGS_MAX_POINTS, type ReadingSeries } from '@isoptera/contracts';
+import { iri, READINGS_MAX_POINTS, type ReadingSeries } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { notFound, validationFailed } from '../../platform/errors/app-error.js';
 import { formatZoned } from '../../platform/time/zoned.js';
@@ -40,6 +40,8 @@ export function createReadingsService(
       const bucketed = rows.length > READINGS_MAX_POINTS;
       if (bucketed) rows = await readings.bucketed(id, from, to, READINGS_MAX_POINTS);
       const answer: ReadingSeries = {
+        '@id': `${iri('equipment', id)}/readings`,
+        '@type': 'ReadingSeries',
         equipment_ulid: id,
         from: formatZoned(from, actor.timezone),
         to: formatZoned(to, actor.timezone),

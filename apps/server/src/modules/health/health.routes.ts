@@ -1,9 +1,11 @@
-/** `GET /healthz`: liveness and database reachability. */
-import type { FastifyPluginAsync } from 'fastify';
+/** `GET /healthz`: liveness and database reachability, registered from its contract (plain JSON). */
+import { healthEndpoints } from '@isoptera/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/http/endpoint-route.js';
 
-export const healthRoutes: FastifyPluginAsync<{ ping(): Promise<void> }> = async (app, { ping }) => {
-  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+export async function healthRoutes(app: FastifyInstance, { ping }: { ping(): Promise<void> }): Promise<void> {
+  route(app, healthEndpoints.get, async () => {
     await ping();
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
-};
+}

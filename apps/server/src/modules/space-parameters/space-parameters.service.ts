@@ -12,6 +12,7 @@ import {
   type SpaceParametersInput,
   type spaceDeleteInput,
   type spaceParametersInput,
+  USERS_PATH,
   type UserType,
 } from '@isoptera/contracts';
 import type { z } from 'zod';
@@ -19,6 +20,9 @@ import type { SpaceRow } from '../../db/schema/index.js';
 import { type Actor, ownerRoleOf } from '../../platform/auth/actor.js';
 import { notFound, validationFailed } from '../../platform/errors/app-error.js';
 import type { SpaceParametersRepository } from './space-parameters.repository.js';
+
+/** The IRI of the settings of the actor's current space. */
+const SPACE_PARAMETERS_PATH = '/api/space_parameters';
 
 /** The role a previous owner gets after a transfer (the owner role itself: `ownerRoleOf`). */
 const PREVIOUS_OWNER_ROLE: Record<'dealer' | 'pco', string> = {
@@ -64,13 +68,19 @@ export function createSpaceParametersService(
     const { space, kind } = await currentSpace(actor);
     const candidates = await repository.transferCandidates(space.id, ownerRoleOf(kind));
     return {
+      '@id': SPACE_PARAMETERS_PATH,
+      '@type': 'SpaceParameters',
       ulid: space.id,
       type: space.type as UserType,
       name: space.name,
       address: addressOf(space),
       logo: space.logo,
       referral_reseller: space.referralReseller,
-      transfer_candidates: candidates,
+      transfer_candidates: candidates.map((member) => ({
+        '@id': `${USERS_PATH[kind]}/${member.ulid}`,
+        '@type': 'User',
+        ...member,
+      })),
     };
   }
 

@@ -80,8 +80,22 @@ describe('GET /api/space_parameters', () => {
       referral_reseller: null,
     });
     expect(body.transfer_candidates).toEqual([
-      { ulid: team.technician.membershipId, firstname: 'Alex', lastname: 'Arnaud', email: team.technician.email },
-      { ulid: team.manager.membershipId, firstname: 'Alex', lastname: 'Bernard', email: team.manager.email },
+      {
+        '@id': `/api/user_pcos/${team.technician.membershipId}`,
+        '@type': 'User',
+        ulid: team.technician.membershipId,
+        firstname: 'Alex',
+        lastname: 'Arnaud',
+        email: team.technician.email,
+      },
+      {
+        '@id': `/api/user_pcos/${team.manager.membershipId}`,
+        '@type': 'User',
+        ulid: team.manager.membershipId,
+        firstname: 'Alex',
+        lastname: 'Bernard',
+        email: team.manager.email,
+      },
     ]);
     expect(JSON.stringify(body)).not.toContain(other.spaceId);
     expect(JSON.stringify(body)).not.toContain(other.manager.membershipId);

@@ -7,8 +7,10 @@
 import {
   ACTIONS,
   type DealerInput,
+  type HydraCollection,
   LOGO_SIZE_PX,
   type ManagedSpace,
+  type ManagedSpaceOf,
   type PcoInput,
   type SpaceListQuery,
 } from '@isoptera/contracts';
@@ -23,12 +25,14 @@ import type { ManagedSpaceRow, ManagedType, SpacesRepository, SpaceValues } from
 /** Collection path of each managed type. */
 export const SPACES_PATH: Record<ManagedType, string> = { dealer: '/api/dealers', pco: '/api/pcos' };
 
-/** The JSON of a managed space. */
+/** The JSON-LD class of each managed type. */
+const SPACE_CLASS = { dealer: 'Dealer', pco: 'Pco' } as const;
+
+/** The JSON of a managed space (its dealer, for a PCO, embedded as `{@id, @type, ulid, name}`). */
 export function managedSpaceResource(row: ManagedSpaceRow): ManagedSpace {
-  return {
+  const common = {
     '@id': `${SPACES_PATH[row.type]}/${row.id}`,
     ulid: row.id,
-    type: row.type,
     name: row.name,
     address: row.addressLabel
       ? {
@@ -45,15 +49,31 @@ export function managedSpaceResource(row: ManagedSpaceRow): ManagedSpace {
     owner_email: row.ownerEmail,
     owner_invited: row.ownerStatus === 'invited',
     erp_client_id: row.erpClientId,
-    erp_order_id: row.type === 'pco' ? row.erpOrderId : null,
-    dealer:
-      row.type === 'pco' && row.dealerId
-        ? { '@id': `${SPACES_PATH.dealer}/${row.dealerId}`, ulid: row.dealerId, name: row.dealerName ?? '' }
-        : null,
     last_login_at: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
   };
+  if (row.type === 'dealer') {
+    return { ...common, '@type': SPACE_CLASS.dealer, type: 'dealer', erp_order_id: null, dealer: null };
+  }
+  return {
+    ...common,
+    '@type': SPACE_CLASS.pco,
+    type: 'pco',
+    erp_order_id: row.erpOrderId,
+    dealer: row.dealerId
+      ? {
+          '@id': `${SPACES_PATH.dealer}/${row.dealerId}`,
+          '@type': 'Dealer',
+          ulid: row.dealerId,
+          name: row.dealerName ?? '',
+        }
+      : null,
+  };
 }
+
+/** {@link managedSpaceResource} of a row known to be of type `type`. */
+const resourceOf = <T extends ManagedType>(_type: T, row: ManagedSpaceRow) =>
+  managedSpaceResource(row) as ManagedSpaceOf<T>;
 
 /** A parsed address (after the contract's zod transforms). */
 type ParsedAddress = {
@@ -121,19 +141,25 @@ export function createSpacesService({ repository, owners, logos, now = () => new
 
   return {
     /** `GET /api/dealers|/api/pcos?page&search`: hydra collection of ManagedSpace, 30 a page, by name. */
-    async list(actor: Actor, type: ManagedType, query: SpaceListQuery & { page: number }, url: string) {
+    async list<T extends ManagedType>(
+      actor: Actor,
+      type: T,
+      query: SpaceListQuery & { page: number },
+      url: string,
+    ): Promise<HydraCollection<ManagedSpaceOf<T>>> {
       const window = pageWindow({ page: query.page });
       const { rows, total } = await repository.list(
         type,
         { dealerId: dealerScope(actor, type), search: query.search || undefined },
         window,
       );
-      return hydraCollection(url, rows.map(managedSpaceResource), total, window, type === 'pco' ? 'Pco' : 'Dealer');
+      const members = rows.map((row) => resourceOf(type, row));
+      return hydraCollection(url, members, total, window, SPACE_CLASS[type]);
     },
 
     /** `GET /api/dealers|/api/pcos/{ulid}`. Throws 404 `dealer_not_found` / `pco_not_found`. */
-    async detail(actor: Actor, type: ManagedType, id: string): Promise<ManagedSpace> {
-      return managedSpaceResource(await visible(actor, type, id));
+    async detail<T extends ManagedType>(actor: Actor, type: T, id: string): Promise<ManagedSpaceOf<T>> {
+      return resourceOf(type, await visible(actor, type, id));
     },
 
     /**
@@ -141,11 +167,11 @@ export function createSpacesService({ repository, owners, logos, now = () => new
      * goes out). Throws 422 `email_already_exist` on `owner_email` (already a member of a space of this type),
      * `dealer_required` / `dealer_invalid` on `dealer` (admin creating a PCO).
      */
-    async create(
+    async create<T extends ManagedType>(
       actor: Actor,
-      type: ManagedType,
+      type: T,
       body: SpaceBody & Pick<DealerInput | PcoInput, 'owner_email'>,
-    ): Promise<ManagedSpace> {
+    ): Promise<ManagedSpaceOf<T>> {
       const written = await values(actor, type, body);
       if (!(await owners.ownerEmailFree(body.owner_email, type))) {
         throw validationFailed({ propertyPath: 'owner_email', code: 'email_already_exist' });
@@ -158,29 +184,34 @@ export function createSpacesService({ repository, owners, logos, now = () => new
         if (error instanceof AppError && error.status === 422) await repository.remove(id);
         throw error;
       }
-      return managedSpaceResource(await visible(actor, type, id));
+      return resourceOf(type, await visible(actor, type, id));
     },
 
     /** `PUT /api/dealers|/api/pcos/{ulid}`: name, address, ERP ids (and a PCO's dealer, admin only). */
-    async update(actor: Actor, type: ManagedType, id: string, body: SpaceBody): Promise<ManagedSpace> {
+    async update<T extends ManagedType>(
+      actor: Actor,
+      type: T,
+      id: string,
+      body: SpaceBody,
+    ): Promise<ManagedSpaceOf<T>> {
       await visible(actor, type, id);
       await repository.update(id, await values(actor, type, body), now());
-      return managedSpaceResource(await visible(actor, type, id));
+      return resourceOf(type, await visible(actor, type, id));
     },
 
     /**
      * `POST /api/dealers|/api/pcos/{ulid}/logo`: `read()` gives the uploaded bytes (null when the `file` part is
      * missing). Throws 404 as `detail`, 422 `logo_invalid` on `file`.
      */
-    async uploadLogo(
+    async uploadLogo<T extends ManagedType>(
       actor: Actor,
-      type: ManagedType,
+      type: T,
       id: string,
       read: () => Promise<Buffer | null>,
-    ): Promise<ManagedSpace> {
+    ): Promise<ManagedSpaceOf<T>> {
       await visible(actor, type, id);
       await storeLogo(id, read);
-      return managedSpaceResource(await visible(actor, type, id));
+      return resourceOf(type, await visible(actor, type, id));
     },
 
     /**

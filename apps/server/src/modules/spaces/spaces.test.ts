@@ -99,6 +99,7 @@ describe('GET /api/dealers and /api/pcos', () => {
     expect(mine['hydra:member'].map((m: { ulid: string }) => m.ulid)).toEqual([ownPcoId]);
     expect(mine['hydra:member'][0].dealer).toEqual({
       '@id': `/api/dealers/${dealerId}`,
+      '@type': 'Dealer',
       ulid: dealerId,
       name: 'Négoce Durand',
     });

@@ -1,108 +1,77 @@
 /**
  * HTTP of substitution (SPEC §7 "Users": connect/disconnect-on-dealer|pco) and of the audit trail
- * (`GET /api/space_parameters/audit`), plus the hook that records changes made under substitution.
+ * (`GET /api/space_parameters/audit`), each route registered from its contract, plus the hook that records changes
+ * made under substitution.
  */
-import { ACTIONS, connectOnDealerInput, connectOnPcoInput, pageQuery } from '@isoptera/contracts';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { substitutionEndpoints as api, spaceParametersEndpoints } from '@isoptera/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type Actor, claimsFromActor, requireActor } from '../../platform/auth/actor.js';
 import { setAccessCookie } from '../../platform/auth/token-cookies.js';
+import { route } from '../../platform/http/endpoint-route.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import type { SubstitutionService } from './substitution.service.js';
 
-const tags = ['Users'];
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// entering and leaving change the session, not the space: they are not changes of the audit trail
+const NOT_AUDITED = { config: { audit: false } };
 
 export interface SubstitutionRoutesOptions {
   service: SubstitutionService;
   secureCookies: boolean;
 }
 
-export const substitutionRoutes: FastifyPluginAsyncZod<SubstitutionRoutesOptions> = async (
-  app,
-  { service, secureCookies },
-) => {
-  /** 204 with a new access cookie for `actor` (a Bearer client refreshes its tokens instead). */
-  function answer(reply: FastifyReply, actor: Actor) {
+export async function substitutionRoutes(
+  app: FastifyInstance,
+  { service, secureCookies }: SubstitutionRoutesOptions,
+): Promise<void> {
+  /** A new access cookie for `actor`, the answer being 204 (a Bearer client refreshes its tokens instead). */
+  function newAccessCookie(reply: FastifyReply, actor: Actor): void {
     setAccessCookie(reply, app.jwt.sign(claimsFromActor(actor)), secureCookies);
-    return reply.code(204).send();
   }
-  // entering and leaving change the session, not the space: they are not changes of the audit trail
-  const adminOnly = { access: { anyOf: [ACTIONS.ADMIN_ACTION] }, audit: false } as const;
 
-  app.post(
-    '/api/user_admins/connect-on-dealer',
-    {
-      config: adminOnly,
-      schema: {
-        tags,
-        summary: 'Enter a dealer space as its owner (404 connected_on_dealer_not_found)',
-        body: connectOnDealerInput,
-      },
-    },
+  route(
+    app,
+    api.adminConnectOnDealer,
     async (request, reply) =>
-      answer(reply, await service.adminConnect(requireActor(request), 'dealer', request.body.connected_on_dealer_ulid)),
+      newAccessCookie(
+        reply,
+        await service.adminConnect(requireActor(request), 'dealer', request.body.connected_on_dealer_ulid),
+      ),
+    NOT_AUDITED,
   );
-  app.post(
-    '/api/user_admins/connect-on-pco',
-    {
-      config: adminOnly,
-      schema: {
-        tags,
-        summary: 'Enter a PCO space as its owner (404 connected_on_pco_not_found)',
-        body: connectOnPcoInput,
-      },
-    },
+  route(
+    app,
+    api.adminConnectOnPco,
     async (request, reply) =>
-      answer(reply, await service.adminConnect(requireActor(request), 'pco', request.body.connected_on_pco_ulid)),
+      newAccessCookie(
+        reply,
+        await service.adminConnect(requireActor(request), 'pco', request.body.connected_on_pco_ulid),
+      ),
+    NOT_AUDITED,
   );
-  app.post(
-    '/api/user_dealers/connect-on-pco',
-    {
-      config: { access: { anyOf: [ACTIONS.DEALER_ACTION] }, audit: false },
-      schema: {
-        tags,
-        summary: "Enter one of my dealer's PCO spaces as its owner (404 connected_on_pco_not_found)",
-        body: connectOnPcoInput,
-      },
-    },
+  route(
+    app,
+    api.dealerConnectOnPco,
     async (request, reply) =>
-      answer(reply, await service.dealerConnect(requireActor(request), request.body.connected_on_pco_ulid)),
+      newAccessCookie(reply, await service.dealerConnect(requireActor(request), request.body.connected_on_pco_ulid)),
+    NOT_AUDITED,
   );
   // During substitution the actor is the substituted space's owner: leaving needs only a session.
-  for (const url of [
-    '/api/user_admins/disconnect-on-dealer',
-    '/api/user_admins/disconnect-on-pco',
-    '/api/user_dealers/disconnect-on-pco',
-  ]) {
-    app.post(
-      url,
-      {
-        config: { access: 'authenticated', audit: false },
-        schema: { tags, summary: 'Leave the substituted space, at once' },
-      },
-      async (request, reply) => answer(reply, await service.disconnect(requireActor(request))),
+  for (const endpoint of [api.adminDisconnectOnDealer, api.adminDisconnectOnPco, api.dealerDisconnectOnPco]) {
+    route(
+      app,
+      endpoint,
+      async (request, reply) => newAccessCookie(reply, await service.disconnect(requireActor(request))),
+      NOT_AUDITED,
     );
   }
 
-  app.get(
-    '/api/space_parameters/audit',
-    {
-      config: { access: { anyOf: [ACTIONS.DEALER_OWNER, ACTIONS.PCO_OWNER] } },
-      schema: {
-        tags: ['Space settings'],
-        summary: 'Changes made in my current space under substitution, newest first',
-        querystring: z.object(pageQuery),
-      },
-    },
-    async (request) => {
-      const window = pageWindow(request.query);
-      const { members, total } = await service.audit(requireActor(request), window);
-      return hydraCollection(request.url, members, total, window, 'AuditEvent');
-    },
-  );
-};
+  route(app, spaceParametersEndpoints.audit, async (request) => {
+    const window = pageWindow(request.query);
+    const { members, total } = await service.audit(requireActor(request), window);
+    return hydraCollection(request.url, members, total, window, 'AuditEvent');
+  });
+}
 
 /**
  * The record a creation answered: the `ulid` of the JSON answer, else that of its first member object that has one
@@ -128,7 +97,7 @@ function createdUlidOf(payload: unknown): string | null {
  * "Audit trail"). Runs at `onSend` — before the answer leaves — so the row exists once the client has its answer; a
  * failure to record is logged and does not change the answer.
  */
-export function registerAuditHook(app: Parameters<FastifyPluginAsyncZod>[0], service: SubstitutionService): void {
+export function registerAuditHook(app: FastifyInstance, service: SubstitutionService): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const actor = request.actor;
     if (!actor?.substituteSpaceId || !STATE_CHANGING.has(request.method)) return payload;

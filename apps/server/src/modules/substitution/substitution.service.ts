@@ -7,7 +7,7 @@
  * Audit trail (issue 4): every successful state-changing request made under substitution is recorded in
  * `audit_events` with the real account and membership.
  */
-import type { AuditEvent } from '@isoptera/contracts';
+import { type AuditEvent, iri } from '@isoptera/contracts';
 import { type Actor, substitutedActor } from '../../platform/auth/actor.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
 import { newUlid } from '../../platform/ids.js';
@@ -111,6 +111,8 @@ export function createSubstitutionService({ repository }: { repository: Substitu
     async audit(actor: Actor, window: { limit: number; offset: number }) {
       const { rows, total } = await repository.listAuditEvents(actor.spaceId, window);
       const members: AuditEvent[] = rows.map(({ event, actorType }) => ({
+        '@id': iri('audit_events', event.id),
+        '@type': 'AuditEvent',
         ulid: event.id,
         actor: event.actorLabel,
         actor_type: actorType ?? null,

@@ -3,7 +3,14 @@
  * stores each reading once, rejects foreign stations and future readings, updates the equipment status, writes the
  * site's synchronisation log; `GET /api/sites/{id}/sync_logs` lists that log for the site's own space only.
  */
-import type { HydraCollection, SyncLogEntry, UplinkPayload, UplinkReading, UplinkResult } from '@isoptera/contracts';
+import {
+  type HydraCollection,
+  type SyncLogEntry,
+  UPLINK_AUTH_FAILURES,
+  type UplinkPayload,
+  type UplinkReading,
+  type UplinkResult,
+} from '@isoptera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import {
@@ -15,7 +22,6 @@ import {
 import { as, createMember, createSpace, login } from '../../../test/factories.js';
 import { syncLogs } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
-import { UPLINK_AUTH_FAILURES } from './telemetry.routes.js';
 
 let t: TestApp;
 let spaceId: string;

@@ -14,7 +14,7 @@
  * (415 `merge_patch_required`) and takes any JSON object as its body: its handler (`routeMergePatch`) validates the
  * patched result with the `PUT` body schema.
  *
- * Route settings that are not part of the contract (a rate limit of `@fastify/rate-limit`) come as `options.config`.
+ * What a contract does not describe — a rate limiter's hook, a body limit, more route `config` — comes as `extra`.
  */
 import {
   contextIri,
@@ -105,8 +105,8 @@ async function requireMergePatch(request: FastifyRequest, _reply: FastifyReply, 
 
 /** The OpenAPI security requirement of an endpoint (schemes declared in `openapi.ts`). */
 function security(endpoint: EndpointDefinition): Record<string, string[]>[] {
-  if (endpoint.access === 'public') return [];
   if (endpoint.auth === 'device') return [{ deviceCredential: [] }];
+  if (endpoint.access === 'public') return [];
   return [{ cookieAuth: [] }, { bearerAuth: [] }];
 }
 
@@ -167,19 +167,25 @@ function assertContextAllowed(endpoint: EndpointDefinition): void {
   }
 }
 
-/** Registers `endpoint` on `app` with `handler` and the extra route `options` (see the module's doc). */
+/** Route options a contract does not hold (hooks, `bodyLimit` …); `config` is merged under the contract's own. */
+export type ExtraRouteOptions = Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler'>;
+
+/** Registers `endpoint` on `app` with `handler` and the `extra` route options (see the module's doc). */
 export function route<E extends EndpointDefinition>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: EndpointRouteOptions = {},
+  extra: ExtraRouteOptions = {},
 ): void {
   const status = defaultStatus(endpoint);
   const mediaType = endpoint.produces?.[0] ?? JSON_LD;
   const jsonLd = mediaType === JSON_LD;
   if (jsonLd) assertContextAllowed(endpoint);
+  const options = endpointRouteOptions(endpoint);
   app.route({
-    ...endpointRouteOptions(endpoint, options),
+    ...extra,
+    ...options,
+    config: { ...extra.config, ...options.config },
     handler: async (request, reply) => {
       reply.code(status);
       const body = await handler(request as unknown as EndpointRequest<E>, reply);

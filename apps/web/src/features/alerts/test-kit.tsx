@@ -3,7 +3,14 @@
  * points, the current user of a PCO owner, and a renderer mounting an element under its route with its session,
  * TanStack Query (returned, to watch its cache) and the notifications viewport.
  */
-import type { AlertLogEntry, CurrentUser, Equipment, ReadingPoint, SyncLogEntry } from '@isoptera/contracts';
+import type {
+  AlertLogEntry,
+  CurrentUser,
+  Equipment,
+  HydraCollection,
+  ReadingPoint,
+  SyncLogEntry,
+} from '@isoptera/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -16,14 +23,20 @@ export const SITE = '01JS0000000000000000000001';
 export const STATION = '01JE0000000000000000000007';
 export const GATEWAY = '01JE0000000000000000000001';
 
+/** The station `ulid` (kind `igs`) as an alert of the log embeds it. */
+export function stationOf(ulid: string, reference: string): NonNullable<AlertLogEntry['equipment']> {
+  return { '@id': `/api/equipment/${ulid}`, '@type': 'Equipment', ulid, reference, kind: 'igs' };
+}
+
 /** An alert of the log: an open termite alert of IGS-07 by default. */
 export function alertEntry(ulid: string, extra: Partial<AlertLogEntry> = {}): AlertLogEntry {
   return {
     '@id': `/api/alerts/${ulid}`,
+    '@type': 'Alert',
     ulid,
     type: 'TYPE_TERMITE_ALERT',
     priority: 20,
-    equipment: { ulid: STATION, reference: 'IGS-07', kind: 'igs' },
+    equipment: stationOf(STATION, 'IGS-07'),
     opened_at: '2026-03-12T10:00:00+01:00',
     closed_at: null,
     close_reason: null,
@@ -36,8 +49,16 @@ export function alertEntry(ulid: string, extra: Partial<AlertLogEntry> = {}): Al
 /** An uplink of the gateway BOX-01 over HTTP, every reading accepted. */
 export function syncEntry(ulid: string, extra: Partial<SyncLogEntry> = {}): SyncLogEntry {
   return {
+    '@id': `/api/sync_logs/${ulid}`,
+    '@type': 'SyncLogEntry',
     ulid,
-    gateway: { ulid: GATEWAY, serial_number: 'GW-0001', reference: 'BOX-01' },
+    gateway: {
+      '@id': `/api/equipment/${GATEWAY}`,
+      '@type': 'Equipment',
+      ulid: GATEWAY,
+      serial_number: 'GW-0001',
+      reference: 'BOX-01',
+    },
     transport: 'http',
     received_at: '2026-03-12T10:00:00+01:00',
     accepted: 12,
@@ -90,14 +111,16 @@ export function equipment(ulid: string, reference: string, extra: Partial<Equipm
   };
 }
 
-/** A hydra collection of `members` (total: their number unless given). */
-export const collection = <T,>(members: T[], total = members.length) => ({
-  '@context': '/api/contexts/Collection',
-  '@id': '/api/x',
-  '@type': 'hydra:Collection',
-  'hydra:member': members,
-  'hydra:totalItems': total,
-});
+/** A hydra collection at `path` of `members` of the class `type` (total: their number unless given). */
+export function collection<T>(type: string, path: string, members: T[], total = members.length): HydraCollection<T> {
+  return {
+    '@context': `/api/contexts/${type}`,
+    '@id': path,
+    '@type': 'hydra:Collection',
+    'hydra:member': members,
+    'hydra:totalItems': total,
+  };
+}
 
 /** The owner of a PCO (or its manager, or a dealer owner). */
 export function currentUser(kind: 'owner' | 'manager' | 'dealer' = 'owner'): CurrentUser {

@@ -1,10 +1,25 @@
 /** Equipment answers for the feature's tests (the shapes of packages/contracts/src/equipment.ts). */
-import type { Equipment, HydraCollection } from '@isoptera/contracts';
+import type { Equipment, EquipmentAlert, EquipmentPicture, HydraCollection } from '@isoptera/contracts';
 
 export const SITE_ULID = '01JS0000000000000000000000';
 export const GATEWAY_ULID = '01JG0000000000000000000000';
 export const STATION_ULID = '01JT0000000000000000000000';
 export const OTHER_STATION_ULID = '01JU0000000000000000000000';
+
+/** An open alert of an equipment. */
+export function alertOf(ulid: string, type: EquipmentAlert['type'], openedAt: string): EquipmentAlert {
+  return { '@id': `/api/alerts/${ulid}`, '@type': 'Alert', ulid, type, opened_at: openedAt };
+}
+
+/** An installation picture of equipment `equipmentUlid`, stored as `<name>.webp`. */
+export function pictureOf(equipmentUlid: string, ulid: string, name: string): EquipmentPicture {
+  return {
+    '@id': `/api/equipment/${equipmentUlid}/pictures/${ulid}`,
+    '@type': 'EquipmentPicture',
+    ulid,
+    url: `/api/equipment_pictures/${name}.webp`,
+  };
+}
 
 /** An equipment of the test site; a station with a position, a reading and no alert unless overridden. */
 export function equipmentOf(ulid: string, reference: string, extra: Partial<Equipment> = {}): Equipment {
@@ -54,12 +69,12 @@ export function siteEquipment(): Equipment[] {
       signal_level: -118,
       alert_since: '2026-03-04T08:30:00+01:00',
       alerts: [
-        { ulid: '01JA0000000000000000000001', type: 'TYPE_LOW_BATTERY', opened_at: '2026-03-04T09:00:00+01:00' },
-        { ulid: '01JA0000000000000000000002', type: 'TYPE_TERMITE_ALERT', opened_at: '2026-03-04T08:30:00+01:00' },
+        alertOf('01JA0000000000000000000001', 'TYPE_LOW_BATTERY', '2026-03-04T09:00:00+01:00'),
+        alertOf('01JA0000000000000000000002', 'TYPE_TERMITE_ALERT', '2026-03-04T08:30:00+01:00'),
       ],
       pictures: [
-        { ulid: '01JP0000000000000000000001', url: '/api/equipment_pictures/a.webp' },
-        { ulid: '01JP0000000000000000000002', url: '/api/equipment_pictures/b.webp' },
+        pictureOf(STATION_ULID, '01JP0000000000000000000001', 'a'),
+        pictureOf(STATION_ULID, '01JP0000000000000000000002', 'b'),
       ],
     }),
     equipmentOf(OTHER_STATION_ULID, 'AGS-02', {

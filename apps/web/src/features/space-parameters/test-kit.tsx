@@ -17,6 +17,8 @@ export const PCO_ULID = '01JP0000000000000000000001';
 /** Termites Services Lyon with an address in Lyon, no logo, and two members who could take ownership. */
 export function spaceSettings(extra: Partial<SpaceParameters> = {}): SpaceParameters {
   return {
+    '@id': '/api/space_parameters',
+    '@type': 'SpaceParameters',
     ulid: PCO_ULID,
     type: 'pco',
     name: 'Termites Services Lyon',
@@ -32,8 +34,22 @@ export function spaceSettings(extra: Partial<SpaceParameters> = {}): SpaceParame
     logo: null,
     referral_reseller: 'Isoptera Sud',
     transfer_candidates: [
-      { ulid: 'M1', firstname: 'Léa', lastname: 'Bernard', email: 'lea@tsl.fr' },
-      { ulid: 'M2', firstname: 'Hugo', lastname: 'Petit', email: 'hugo@tsl.fr' },
+      {
+        '@id': '/api/user_pcos/M1',
+        '@type': 'User',
+        ulid: 'M1',
+        firstname: 'Léa',
+        lastname: 'Bernard',
+        email: 'lea@tsl.fr',
+      },
+      {
+        '@id': '/api/user_pcos/M2',
+        '@type': 'User',
+        ulid: 'M2',
+        firstname: 'Hugo',
+        lastname: 'Petit',
+        email: 'hugo@tsl.fr',
+      },
     ],
     ...extra,
   };
@@ -47,6 +63,8 @@ export function auditEvent(
   extra: Partial<AuditEvent> = {},
 ): AuditEvent {
   return {
+    '@id': `/api/audit_events/${ulid}`,
+    '@type': 'AuditEvent',
     ulid,
     actor: 'Alice Admin <alice@isoptera.example>',
     actor_type: 'admin',

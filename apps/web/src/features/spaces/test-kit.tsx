@@ -3,7 +3,7 @@
  * admin or a dealer, and a renderer mounting a screen under its route with its session, TanStack Query and the
  * notifications viewport.
  */
-import type { CurrentUser, ManagedSpace } from '@isoptera/contracts';
+import type { CurrentUser, ManagedSpace, ManagedSpaceOf } from '@isoptera/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -12,23 +12,25 @@ import { actorOf } from '../../shared/auth/actor';
 import { SessionContext } from '../../shared/auth/session';
 import { NotificationViewport } from '../../shared/ui/notifications';
 
-/** A PCO (or a dealer with `type: 'dealer'`) with an address in Lyon and an active owner. */
-export function managedSpace(ulid: string, name: string, extra: Partial<ManagedSpace> = {}): ManagedSpace {
-  const type = extra.type ?? 'pco';
+const LYON_ADDRESS = {
+  label: '3 rue Mercière, 69002 Lyon',
+  street: '3 rue Mercière',
+  postal_code: '69002',
+  city: 'Lyon',
+  country: 'France',
+  latitude: '45.762',
+  longitude: '4.833',
+};
+
+/** A PCO with an address in Lyon and an active owner. */
+export function managedPco(ulid: string, name: string, extra: Partial<ManagedSpaceOf<'pco'>> = {}): ManagedSpace {
   return {
-    '@id': `/api/${type === 'pco' ? 'pcos' : 'dealers'}/${ulid}`,
+    '@id': `/api/pcos/${ulid}`,
+    '@type': 'Pco',
     ulid,
-    type,
+    type: 'pco',
     name,
-    address: {
-      label: '3 rue Mercière, 69002 Lyon',
-      street: '3 rue Mercière',
-      postal_code: '69002',
-      city: 'Lyon',
-      country: 'France',
-      latitude: '45.762',
-      longitude: '4.833',
-    },
+    address: LYON_ADDRESS,
     logo: null,
     owner_email: `owner@${ulid.toLowerCase()}.fr`,
     owner_invited: false,
@@ -40,6 +42,19 @@ export function managedSpace(ulid: string, name: string, extra: Partial<ManagedS
     ...extra,
   };
 }
+
+/** A dealer with an address in Lyon and an active owner. */
+export function managedDealer(ulid: string, name: string, extra: Partial<ManagedSpaceOf<'dealer'>> = {}): ManagedSpace {
+  return { ...managedPco(ulid, name), '@id': `/api/dealers/${ulid}`, '@type': 'Dealer', type: 'dealer', ...extra };
+}
+
+/** The reference to a dealer a PCO embeds. */
+export const dealerReference = (ulid: string, name: string) => ({
+  '@id': `/api/dealers/${ulid}`,
+  '@type': 'Dealer' as const,
+  ulid,
+  name,
+});
 
 /** The current user of an admin (default) or of a dealer owner. */
 export function currentUserOf(type: 'admin' | 'dealer'): CurrentUser {

@@ -4,19 +4,16 @@
  * Shared by the equipment section and the alert log's equipment filter: one cached query per site, key
  * `['equipment', siteUlid]`, which the live refresher and every equipment write invalidate.
  */
-import type { Equipment, HydraCollection } from '@isoptera/contracts';
+import { type Equipment, equipmentEndpoints, type HydraCollection } from '@isoptera/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from './http-client';
+import { callEndpoint } from './endpoint-client';
 
 /** The query key of a site's equipment. */
 export const siteEquipmentKey = (siteUlid: string) => ['equipment', siteUlid] as const;
 
 /** The equipment of the site `siteUlid`; an error (e.g. 404) stays with the caller instead of leaving the page. */
 export function getSiteEquipment(siteUlid: string, signal?: AbortSignal): Promise<HydraCollection<Equipment>> {
-  return http.get<HydraCollection<Equipment>>(`/api/sites/${encodeURIComponent(siteUlid)}/equipment`, {
-    signal,
-    redirectOnError: false,
-  });
+  return callEndpoint(equipmentEndpoints.listOfSite, { params: { id: siteUlid }, signal, redirectOnError: false });
 }
 
 /** Query options of a site's equipment. */

@@ -2,16 +2,14 @@
  * `POST /api/alerts/{ulid}/acknowledge` (PCO action): closes an open alert (200 `AlertLogEntry` with
  * `close_reason: 'acknowledged'`; 409 `alert_already_closed`; 404 `alert_not_found`).
  */
-import type { AlertLogEntry } from '@isoptera/contracts';
+import { type AlertLogEntry, alertEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { ALERT_REFRESH_PREFIXES } from './alerts-keys';
 
 /** Acknowledges the alert `alertUlid`; answers the closed entry. */
 export function acknowledgeAlert(alertUlid: string): Promise<AlertLogEntry> {
-  return http.post<AlertLogEntry>(`/api/alerts/${encodeURIComponent(alertUlid)}/acknowledge`, undefined, {
-    redirectOnError: false,
-  });
+  return callEndpoint(alertEndpoints.acknowledge, { params: { ulid: alertUlid }, redirectOnError: false });
 }
 
 /**

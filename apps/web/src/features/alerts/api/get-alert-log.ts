@@ -2,9 +2,9 @@
  * `GET /api/sites/{ulid}/logs?page&equipment.ulid` (PCO action; contract `AlertLogEntry`): a site's alerts, open and
  * closed, newest first, 30 a page, optionally of one equipment (SPEC §2.7 "Sites: alert log", §7 "Sites").
  */
-import type { AlertLogEntry, HydraCollection } from '@isoptera/contracts';
+import { type AlertLogEntry, alertEndpoints, type HydraCollection } from '@isoptera/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { alertsKeys } from './alerts-keys';
 
 /** One page of the alert log of `siteUlid`, of one equipment when `equipmentUlid` is given. */
@@ -14,8 +14,9 @@ export function getAlertLog(
   page: number,
   signal?: AbortSignal,
 ): Promise<HydraCollection<AlertLogEntry>> {
-  return http.get<HydraCollection<AlertLogEntry>>(`/api/sites/${encodeURIComponent(siteUlid)}/logs`, {
-    query: { page, 'equipment.ulid': equipmentUlid },
+  return callEndpoint(alertEndpoints.siteLog, {
+    params: { id: siteUlid },
+    query: { page, 'equipment.ulid': equipmentUlid ?? undefined },
     signal,
   });
 }

@@ -2,9 +2,9 @@
  * `GET /api/equipment/{ulid}/readings?from&to` (PCO action; contract `ReadingSeries`): a station's readings over a
  * period (ISO 8601 date-times, at most 400 days), oldest first, averaged into at most 500 buckets (`bucketed`).
  */
-import type { ReadingSeries } from '@isoptera/contracts';
+import { equipmentEndpoints, type ReadingSeries } from '@isoptera/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { type PeriodPreset, presetPeriod, type ReadingsPeriod } from '../lib/readings';
 import { alertsKeys } from './alerts-keys';
 
@@ -15,7 +15,8 @@ export function getReadings(
   to: string,
   signal?: AbortSignal,
 ): Promise<ReadingSeries> {
-  return http.get<ReadingSeries>(`/api/equipment/${encodeURIComponent(stationUlid)}/readings`, {
+  return callEndpoint(equipmentEndpoints.readings, {
+    params: { ulid: stationUlid },
     query: { from, to },
     signal,
     redirectOnError: false,

@@ -2,9 +2,9 @@
  * `GET /api/sites/{ulid}/sync_logs?page` (PCO action; contract `SyncLogEntry`): one entry per uplink of the site's
  * gateways, newest first, 30 a page (SPEC §2.7 "Sites: synchronisation log").
  */
-import type { HydraCollection, SyncLogEntry } from '@isoptera/contracts';
+import { type HydraCollection, type SyncLogEntry, telemetryEndpoints } from '@isoptera/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { alertsKeys } from './alerts-keys';
 
 /** One page of the synchronisation log of `siteUlid`. */
@@ -13,10 +13,7 @@ export function getSyncLog(
   page: number,
   signal?: AbortSignal,
 ): Promise<HydraCollection<SyncLogEntry>> {
-  return http.get<HydraCollection<SyncLogEntry>>(`/api/sites/${encodeURIComponent(siteUlid)}/sync_logs`, {
-    query: { page },
-    signal,
-  });
+  return callEndpoint(telemetryEndpoints.syncLogs, { params: { id: siteUlid }, query: { page }, signal });
 }
 
 export function syncLogQueryOptions(siteUlid: string, page: number) {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
 import { dismissNotification } from '../../../shared/ui/notifications';
 import { sendJson, sendProblem, startTestServer, type TestServer } from '../../../test/test-server';
-import { alertEntry, collection, equipment, renderScreen, SITE, STATION } from '../test-kit';
+import { alertEntry, collection, equipment, renderScreen, SITE, STATION, stationOf } from '../test-kit';
 import { AlertLog } from './alert-log';
 
 const STATION_8 = '01JE0000000000000000000008';
@@ -24,13 +24,13 @@ beforeAll(async () => {
     if (request.method === 'GET' && url.pathname === `/api/sites/${SITE}/logs`) {
       const only = url.searchParams.get('equipment.ulid');
       const found = alerts.filter((a) => !only || a.equipment?.ulid === only);
-      return sendJson(response, 200, collection(found, total ?? found.length));
+      return sendJson(response, 200, collection('Alert', url.pathname, found, total ?? found.length));
     }
     if (request.method === 'GET' && url.pathname === `/api/sites/${SITE}/equipment`) {
       return sendJson(
         response,
         200,
-        collection([
+        collection('Equipment', url.pathname, [
           equipment('GW', 'BOX-01', { kind: 'gateway' }),
           equipment(STATION, 'IGS-07'),
           equipment(STATION_8, 'IGS-08'),
@@ -69,7 +69,7 @@ beforeEach(() => {
     alertEntry('A2', {
       type: 'TYPE_LOW_BATTERY',
       priority: 2,
-      equipment: { ulid: STATION_8, reference: 'IGS-08', kind: 'igs' },
+      equipment: stationOf(STATION_8, 'IGS-08'),
       opened_at: '2026-03-10T08:00:00+01:00',
       closed_at: '2026-03-11T08:00:00+01:00',
       close_reason: 'cleared',

@@ -37,6 +37,8 @@ afterAll(async () => {
 beforeEach(() => {
   server.requests.length = 0;
   series = {
+    '@id': `/api/equipment/${STATION}/readings`,
+    '@type': 'ReadingSeries',
     equipment_ulid: STATION,
     bucketed: false,
     points: [

@@ -18,7 +18,7 @@ beforeAll(async () => {
   server = await startTestServer((request, response) => {
     const url = new URL(request.url, 'http://x');
     if (request.method === 'GET' && url.pathname === `/api/sites/${SITE}/sync_logs`) {
-      return sendJson(response, 200, collection(entries, total ?? entries.length));
+      return sendJson(response, 200, collection('SyncLogEntry', url.pathname, entries, total ?? entries.length));
     }
     return sendProblem(response, 404, 'not_found');
   });

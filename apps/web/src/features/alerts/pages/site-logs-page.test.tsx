@@ -3,6 +3,7 @@
  * 'Alerts' tab at first (the alert log), the 'Synchronisation' tab kept in the URL (the sync log), and the tab opened
  * from the URL.
  */
+import type { Equipment } from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
@@ -18,9 +19,15 @@ beforeAll(async () => {
     if (url.pathname === `/api/sites/${SITE}`) {
       return sendJson(response, 200, { ulid: SITE, name: 'Entrepôt Vénissieux', client: { name: 'Maison Rival' } });
     }
-    if (url.pathname === `/api/sites/${SITE}/logs`) return sendJson(response, 200, collection([alertEntry('A1')]));
-    if (url.pathname === `/api/sites/${SITE}/equipment`) return sendJson(response, 200, collection([]));
-    if (url.pathname === `/api/sites/${SITE}/sync_logs`) return sendJson(response, 200, collection([syncEntry('U1')]));
+    if (url.pathname === `/api/sites/${SITE}/logs`) {
+      return sendJson(response, 200, collection('Alert', url.pathname, [alertEntry('A1')]));
+    }
+    if (url.pathname === `/api/sites/${SITE}/equipment`) {
+      return sendJson(response, 200, collection<Equipment>('Equipment', url.pathname, []));
+    }
+    if (url.pathname === `/api/sites/${SITE}/sync_logs`) {
+      return sendJson(response, 200, collection('SyncLogEntry', url.pathname, [syncEntry('U1')]));
+    }
     return sendProblem(response, 404, 'not_found');
   });
   configureHttpClient({ baseUrl: server.url, getAuthState: () => true, navigate: () => {} });

@@ -6,9 +6,15 @@
  *   change) → 200 `Equipment`.
  * Refreshes the site's equipment and the site (its priority may change).
  */
-import type { Equipment, EquipmentCreated, EquipmentInput, EquipmentUpdateInput } from '@isoptera/contracts';
+import {
+  equipmentEndpoints as api,
+  type Equipment,
+  type EquipmentCreated,
+  type EquipmentInput,
+  type EquipmentUpdateInput,
+} from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { equipmentKeys, SITES_KEY } from './equipment-keys';
 
 export interface SaveEquipmentInput {
@@ -21,15 +27,11 @@ export interface SaveEquipmentInput {
 /** Registers (POST) or updates (PUT) an equipment; resolves with the server's answer. */
 export function saveEquipment({ siteUlid, body, equipment }: SaveEquipmentInput): Promise<EquipmentCreated> {
   if (!equipment) {
-    return http.post<EquipmentCreated>(`/api/sites/${encodeURIComponent(siteUlid)}/equipment`, body, {
-      redirectOnError: false,
-    });
+    return callEndpoint(api.register, { params: { id: siteUlid }, body, redirectOnError: false });
   }
   const { kind: _kind, serial_number: _serial, ...rest } = body;
   const changes: EquipmentUpdateInput = rest;
-  return http.put<EquipmentCreated>(`/api/equipment/${encodeURIComponent(equipment.ulid)}`, changes, {
-    redirectOnError: false,
-  });
+  return callEndpoint(api.update, { params: { ulid: equipment.ulid }, body: changes, redirectOnError: false });
 }
 
 /** The save mutation; refreshes the site's equipment and the sites on success. */

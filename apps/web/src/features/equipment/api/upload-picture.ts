@@ -1,20 +1,20 @@
 /**
  * `POST /api/equipment/{ulid}/pictures` (multipart field `file`; JPEG, PNG or WebP checked by content, ≤ 10 MB) → 201
- * `{ulid, url}` (SPEC §3 "Equipment": installation pictures). 422 `picture_invalid`, 413 for a file too large.
+ * the picture `{@id, ulid, url}` (SPEC §3 "Equipment": installation pictures). 422 `picture_invalid`, 413 for a file
+ * too large.
  */
-import { http } from '../../../shared/api/http-client';
+import { type EquipmentPicture, equipmentEndpoints } from '@isoptera/contracts';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 
 /** Sends one installation picture of the equipment `equipmentUlid`. */
-export function uploadPicture(equipmentUlid: string, file: File): Promise<{ ulid: string; url: string }> {
+export function uploadPicture(equipmentUlid: string, file: File): Promise<EquipmentPicture> {
   const body = new FormData();
   body.append('file', file);
-  return http.post<{ ulid: string; url: string }>(
-    `/api/equipment/${encodeURIComponent(equipmentUlid)}/pictures`,
+  return callEndpoint(equipmentEndpoints.uploadPicture, {
+    params: { ulid: equipmentUlid },
     body,
-    {
-      redirectOnError: false,
-    },
-  );
+    redirectOnError: false,
+  });
 }
 
 /**

@@ -4,7 +4,7 @@
  * under their fields); a gateway's device credential shown once; removal after confirmation; station selection; the
  * lazily loaded map with one marker per positioned equipment.
  */
-import type { Equipment } from '@isoptera/contracts';
+import type { Equipment, EquipmentCreated } from '@isoptera/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import {
   equipmentOf,
   GATEWAY_ULID,
   OTHER_STATION_ULID,
+  pictureOf,
   SITE_ULID,
   STATION_ULID,
   siteEquipment,
@@ -27,7 +28,7 @@ const CREDENTIAL = `${NEW_ULID}.c2VjcmV0LXNob3duLW9uY2U`;
 
 let server: TestServer;
 let items: Equipment[];
-let createAnswer: { status: number; body: unknown };
+let createAnswer: { status: 201; body: EquipmentCreated } | { status: number; body: unknown };
 let listFails = false;
 
 beforeAll(async () => {
@@ -38,10 +39,8 @@ beforeAll(async () => {
       else sendJson(response, 200, collectionOf(items));
     } else if (url.pathname === `/api/sites/${SITE_ULID}/equipment` && request.method === 'POST') {
       if (createAnswer.status === 201) {
-        const { device_credential: _credential, ...created } = createAnswer.body as Equipment & {
-          device_credential?: string;
-        };
-        items = [...items, created as Equipment];
+        const { device_credential: _credential, ...created } = createAnswer.body as EquipmentCreated;
+        items = [...items, created];
         sendJson(response, 201, createAnswer.body);
       } else {
         sendJson(response, createAnswer.status, createAnswer.body, 'application/problem+json');
@@ -59,7 +58,7 @@ beforeAll(async () => {
         items.find((item) => item.ulid === STATION_ULID),
       );
     } else if (url.pathname === `/api/equipment/${NEW_ULID}/pictures` && request.method === 'POST') {
-      sendJson(response, 201, { ulid: '01JP0000000000000000000009', url: '/api/equipment_pictures/n.webp' });
+      sendJson(response, 201, pictureOf(NEW_ULID, '01JP0000000000000000000009', 'n'));
     } else if (url.pathname === `/api/equipment/${GATEWAY_ULID}/credential` && request.method === 'POST') {
       sendJson(response, 200, { device_credential: `${GATEWAY_ULID}.bmV3LXNlY3JldA` });
     } else {

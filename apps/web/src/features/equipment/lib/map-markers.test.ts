@@ -1,6 +1,6 @@
 /** The map's markers (SPEC §2.7 "Sites: detail"): positioned equipment only, coloured by worst alert, else state. */
 import { describe, expect, it } from 'vitest';
-import { equipmentOf, siteEquipment } from '../test-fixtures';
+import { alertOf, equipmentOf, siteEquipment } from '../test-fixtures';
 import { buildMapMarkers, markerBounds } from './map-markers';
 
 describe('buildMapMarkers', () => {
@@ -16,7 +16,7 @@ describe('buildMapMarkers', () => {
   it('colours by the worst alert, then by the trap state', () => {
     const low = equipmentOf('A', 'A', {
       state: 1,
-      alerts: [{ ulid: 'x', type: 'TYPE_LOW_BATTERY', opened_at: '2026-03-05T10:00:00+01:00' }],
+      alerts: [alertOf('x', 'TYPE_LOW_BATTERY', '2026-03-05T10:00:00+01:00')],
     });
     const tone = (extra: Parameters<typeof equipmentOf>[2]) => buildMapMarkers([equipmentOf('B', 'B', extra)])[0]?.tone;
     expect(buildMapMarkers([low])[0]?.tone).toBe('amber');

@@ -1,13 +1,11 @@
 /**
  * Alert thresholds of the current PCO space (issue 5 "Thresholds are PCO settings with sensible defaults"; contract
- * `alertSettingsInput`): `GET /api/alert_settings` (PCO action) → AlertSettings; `PUT /api/alert_settings` (PCO owner)
- * → 200 AlertSettings, 422 `threshold_invalid` violations per field.
+ * `alertEndpoints.getSettings` / `updateSettings`): `GET /api/alert_settings` (PCO action); `PUT /api/alert_settings`
+ * (PCO owner) → the stored settings, 422 `threshold_invalid` violations per field.
  */
-import type { AlertSettings } from '@isoptera/contracts';
+import { type AlertSettings, type AlertSettingsResource, alertEndpoints } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
-
-const PATH = '/api/alert_settings';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 
 export const alertSettingsKey = ['space-parameters', 'alert-settings'] as const;
 
@@ -15,11 +13,11 @@ export const alertSettingsKey = ['space-parameters', 'alert-settings'] as const;
 export function useAlertSettings() {
   return useQuery({
     queryKey: alertSettingsKey,
-    queryFn: ({ signal }) => http.get<AlertSettings>(PATH, { signal, redirectOnError: false }),
+    queryFn: ({ signal }) => callEndpoint(alertEndpoints.getSettings, { signal, redirectOnError: false }),
   });
 }
 
 /** Saves every threshold; answers the stored settings. */
-export function saveAlertSettings(body: AlertSettings): Promise<AlertSettings> {
-  return http.put<AlertSettings>(PATH, body);
+export function saveAlertSettings(body: AlertSettings): Promise<AlertSettingsResource> {
+  return callEndpoint(alertEndpoints.updateSettings, { body });
 }

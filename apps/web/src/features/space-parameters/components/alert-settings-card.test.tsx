@@ -3,7 +3,14 @@
  * contract `alertSettingsInput`): shown to PCO spaces only, the stored values with their units, a save sending every
  * threshold, the contract's rules checked before sending, 422 violations under their fields with nothing typed lost.
  */
-import { type AlertSettings, type CurrentUser, DEFAULT_ALERT_SETTINGS } from '@isoptera/contracts';
+import {
+  type AlertSettings,
+  type AlertSettingsResource,
+  type AuditEvent,
+  type CurrentUser,
+  DEFAULT_ALERT_SETTINGS,
+  type HydraCollection,
+} from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
@@ -14,7 +21,7 @@ import { currentUserOf, renderScreen, spaceSettings } from '../test-kit';
 import { AlertSettingsCard } from './alert-settings-card';
 
 let server: TestServer;
-let stored: AlertSettings;
+let stored: AlertSettingsResource;
 /** Violations answered by the next `PUT /api/alert_settings` (null: 200). */
 let violations: Array<{ propertyPath: string; code: string }> | null;
 
@@ -24,12 +31,23 @@ beforeAll(async () => {
     if (route === 'GET /api/alert_settings') return sendJson(response, 200, stored);
     if (route === 'PUT /api/alert_settings') {
       if (violations) return sendProblem(response, 422, 'validation_failed', violations);
-      stored = JSON.parse(request.body) as AlertSettings;
+      stored = {
+        '@id': '/api/alert_settings',
+        '@type': 'AlertSettings',
+        ...(JSON.parse(request.body) as AlertSettings),
+      };
       return sendJson(response, 200, stored);
     }
     if (route === 'GET /api/space_parameters') return sendJson(response, 200, spaceSettings());
     if (route === 'GET /api/space_parameters/audit') {
-      return sendJson(response, 200, { 'hydra:member': [], 'hydra:totalItems': 0 });
+      const none: HydraCollection<AuditEvent> = {
+        '@context': '/api/contexts/AuditEvent',
+        '@id': '/api/space_parameters/audit',
+        '@type': 'hydra:Collection',
+        'hydra:member': [],
+        'hydra:totalItems': 0,
+      };
+      return sendJson(response, 200, none);
     }
     return sendProblem(response, 404, 'not_found');
   });
@@ -42,7 +60,12 @@ afterAll(async () => {
 beforeEach(() => {
   dismissNotification();
   server.requests.length = 0;
-  stored = { ...DEFAULT_ALERT_SETTINGS, termite_activity_threshold: 35 };
+  stored = {
+    '@id': '/api/alert_settings',
+    '@type': 'AlertSettings',
+    ...DEFAULT_ALERT_SETTINGS,
+    termite_activity_threshold: 35,
+  };
   violations = null;
 });
 

@@ -4,7 +4,7 @@
  * 422 answer's violations onto the form's fields.
  */
 
-import { type SpaceParameters, spaceParametersInput } from '@isoptera/contracts';
+import { type SpaceParameters, type SpaceParametersInput, spaceParametersInput } from '@isoptera/contracts';
 import type { z } from 'zod';
 import { type FormViolations, formViolations } from '../../../shared/api/form-violations';
 import { type AddressFormValues, addressValues } from '../../../shared/ui/address-fields';
@@ -29,8 +29,8 @@ export function settingsValues(settings: SpaceParameters): SettingsFormValues {
 export const settingsFormSchema = spaceParametersInput as unknown as z.ZodType<unknown, SettingsFormValues>;
 
 /** The body of `PUT /api/space_parameters`: the checked values (trimmed; an empty referral reseller is null). */
-export function settingsBody(values: SettingsFormValues): Record<string, unknown> {
-  return spaceParametersInput.parse(values) as Record<string, unknown>;
+export function settingsBody(values: SettingsFormValues): SpaceParametersInput {
+  return spaceParametersInput.parse(values);
 }
 
 const FORM_FIELDS = new Set([

@@ -4,7 +4,13 @@
  * the account transfer with its confirmation and the end of the owner's session, the deletion enabled only once the
  * space's name is typed exactly, and the audit trail (entries, paging, empty state).
  */
-import { type AuditEvent, DEFAULT_ALERT_SETTINGS, type SpaceParameters } from '@isoptera/contracts';
+import {
+  type AlertSettingsResource,
+  type AuditEvent,
+  DEFAULT_ALERT_SETTINGS,
+  type HydraCollection,
+  type SpaceParameters,
+} from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
@@ -52,12 +58,25 @@ beforeAll(async () => {
     }
     if (route === 'GET /api/space_parameters/audit') {
       const page = Number(url.searchParams.get('page') ?? '1');
-      const member = events.slice((page - 1) * 30, page * 30);
-      return sendJson(response, 200, { 'hydra:member': member, 'hydra:totalItems': events.length });
+      const answer: HydraCollection<AuditEvent> = {
+        '@context': '/api/contexts/AuditEvent',
+        '@id': url.pathname,
+        '@type': 'hydra:Collection',
+        'hydra:member': events.slice((page - 1) * 30, page * 30),
+        'hydra:totalItems': events.length,
+      };
+      return sendJson(response, 200, answer);
     }
     if (route === 'GET /security/logout') return sendJson(response, 204, null);
     // the PCO's alert thresholds card (its own tests: alert-settings-card.test.tsx)
-    if (route === 'GET /api/alert_settings') return sendJson(response, 200, DEFAULT_ALERT_SETTINGS);
+    if (route === 'GET /api/alert_settings') {
+      const defaults: AlertSettingsResource = {
+        '@id': '/api/alert_settings',
+        '@type': 'AlertSettings',
+        ...DEFAULT_ALERT_SETTINGS,
+      };
+      return sendJson(response, 200, defaults);
+    }
     return sendProblem(response, 404, 'not_found');
   });
   configureHttpClient({ baseUrl: server.url, getAuthState: () => true, navigate: () => {} });

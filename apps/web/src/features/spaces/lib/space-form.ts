@@ -4,7 +4,18 @@
  * of a variant, the request body, and the mapping of a 422 answer's violations onto fields.
  */
 
-import { dealerInput, dealerUpdate, type ManagedSpace, pcoInput, pcoUpdate, reference } from '@isoptera/contracts';
+import {
+  type DealerInput,
+  type DealerUpdate,
+  dealerInput,
+  dealerUpdate,
+  type ManagedSpace,
+  type PcoInput,
+  type PcoUpdate,
+  pcoInput,
+  pcoUpdate,
+  reference,
+} from '@isoptera/contracts';
 import type { z } from 'zod';
 import { type FormViolations, formViolations } from '../../../shared/api/form-violations';
 import type { SpaceKind } from './space-kind';
@@ -27,6 +38,9 @@ export interface SpaceFormValues {
   /** IRI of the dealer (`/api/dealers/{ulid}`), '' for none. */
   dealer: string;
 }
+
+/** The body of a save, as built by {@link spaceBody} from the contract's own schema of its variant. */
+export type SpaceBody = DealerInput | DealerUpdate | PcoInput | PcoUpdate;
 
 export interface SpaceFormVariant {
   kind: SpaceKind;
@@ -84,7 +98,7 @@ export function spaceFormSchema({ kind, mode, withDealer }: SpaceFormVariant): z
  * The body of `POST|PUT /api/dealers|/api/pcos` from the checked values: `owner_email` on create only; PCO only:
  * `erp_order_id`, and `dealer` as an IRI when the admin chose it (a dealer actor's own dealer is used by the server).
  */
-export function spaceBody(values: SpaceFormValues, variant: SpaceFormVariant): Record<string, unknown> {
+export function spaceBody(values: SpaceFormValues, variant: SpaceFormVariant): SpaceBody {
   const parsed = (spaceFormSchema(variant) as z.ZodType).parse(values) as Record<string, unknown>;
   const body: Record<string, unknown> = { ...parsed };
   if (variant.mode === 'edit') delete body.owner_email;
@@ -96,7 +110,8 @@ export function spaceBody(values: SpaceFormValues, variant: SpaceFormVariant): R
   } else {
     delete body.dealer;
   }
-  return body;
+  // the values passed the variant's own contract schema: this is its body
+  return body as unknown as SpaceBody;
 }
 
 const FORM_FIELDS = new Set([

@@ -1,18 +1,8 @@
 /**
- * The two kinds of managed spaces (SPEC §2.7 "Dealer and PCO management"): their API collection, list state kept in
- * the URL (`search`, `page`) and the query of `GET /api/dealers|/api/pcos` (contract `spaceListQuery`).
+ * The two kinds of managed spaces (SPEC §2.7 "Dealer and PCO management"): the list state kept in the URL (`search`,
+ * `page`) and the query of `GET /api/dealers|/api/pcos` (contract `spaceListQuery`).
  */
 export type SpaceKind = 'dealer' | 'pco';
-
-/** `/api/dealers` or `/api/pcos`. */
-export function collectionOf(kind: SpaceKind): string {
-  return kind === 'dealer' ? '/api/dealers' : '/api/pcos';
-}
-
-/** The path of one space (`/api/pcos/{ulid}`) or of a sub-resource (`suffix` e.g. `/logo`). */
-export function spacePath(kind: SpaceKind, ulid: string, suffix = ''): string {
-  return `${collectionOf(kind)}/${encodeURIComponent(ulid)}${suffix}`;
-}
 
 export interface SpaceListState {
   search: string;

@@ -4,26 +4,26 @@
  * checked, 422 violations under their fields, POST then logo upload), and a dealer actor's PCO form without the
  * dealer picker.
  */
-import type { ManagedSpace } from '@isoptera/contracts';
+import type { HydraCollection, ManagedSpace } from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
 import { dismissNotification } from '../../../shared/ui/notifications';
 import { sendJson, sendProblem, startTestServer, type TestServer } from '../../../test/test-server';
-import { currentUserOf, locationText, managedSpace, renderScreen } from '../test-kit';
+import { currentUserOf, dealerReference, locationText, managedDealer, managedPco, renderScreen } from '../test-kit';
 import { DealersPage, PcosPage } from './spaces-page';
 
 const D1 = '01JD0000000000000000000001';
-const DEALER = managedSpace(D1, 'Isoptera Sud', { type: 'dealer' });
-const LYON = managedSpace('P1', 'Termites Services Lyon', {
+const DEALER = managedDealer(D1, 'Isoptera Sud');
+const LYON = managedPco('P1', 'Termites Services Lyon', {
   owner_email: 'boss@tsl.fr',
   owner_invited: true,
-  dealer: { '@id': `/api/dealers/${D1}`, ulid: D1, name: 'Isoptera Sud' },
+  dealer: dealerReference(D1, 'Isoptera Sud'),
 });
-const NICE = managedSpace('P2', 'Nice Xylo', {
+const NICE = managedPco('P2', 'Nice Xylo', {
   address: null,
   owner_email: 'anne@nicexylo.fr',
-  dealer: { '@id': `/api/dealers/${D1}`, ulid: D1, name: 'Isoptera Sud' },
+  dealer: dealerReference(D1, 'Isoptera Sud'),
   last_login_at: '2026-03-02T08:15:00+01:00',
 });
 
@@ -39,20 +39,34 @@ beforeAll(async () => {
     const collection = (list: ManagedSpace[]) => {
       const search = url.searchParams.get('search')?.toLowerCase() ?? '';
       const found = list.filter((s) => s.name.toLowerCase().includes(search));
-      sendJson(response, 200, { 'hydra:member': found, 'hydra:totalItems': found.length });
+      const page: HydraCollection<ManagedSpace> = {
+        '@context': `/api/contexts/${url.pathname === '/api/pcos' ? 'Pco' : 'Dealer'}`,
+        '@id': url.pathname,
+        '@type': 'hydra:Collection',
+        'hydra:member': found,
+        'hydra:totalItems': found.length,
+      };
+      sendJson(response, 200, page);
     };
     if (request.method === 'GET' && url.pathname === '/api/pcos') return collection(pcos);
     if (request.method === 'GET' && url.pathname === '/api/dealers') return collection(dealers);
     if (request.method === 'POST' && (url.pathname === '/api/pcos' || url.pathname === '/api/dealers')) {
       if (createViolations) return sendProblem(response, 422, 'validation_failed', createViolations);
       const body = JSON.parse(request.body) as { name: string };
-      const type = url.pathname === '/api/pcos' ? 'pco' : 'dealer';
-      return sendJson(response, 201, managedSpace('NEW', body.name, { type }));
+      return sendJson(
+        response,
+        201,
+        url.pathname === '/api/pcos' ? managedPco('NEW', body.name) : managedDealer('NEW', body.name),
+      );
     }
     if (request.method === 'PUT' && url.pathname === '/api/pcos/P1') {
       return sendJson(response, 200, { ...LYON, ...JSON.parse(request.body), dealer: LYON.dealer });
     }
-    if (request.method === 'POST' && url.pathname.endsWith('/logo')) return sendJson(response, 204, null);
+    if (request.method === 'POST' && url.pathname.endsWith('/logo')) {
+      const [, , collection, ulid = ''] = url.pathname.split('/');
+      const space = collection === 'pcos' ? managedPco(ulid, 'With logo') : managedDealer(ulid, 'With logo');
+      return sendJson(response, 200, { ...space, logo: '/api/logos/0123456789abcdef0123456789abcdef.webp' });
+    }
     if (request.method === 'POST' && url.pathname.includes('/connect-on-')) {
       const body = JSON.parse(request.body) as Record<string, string>;
       const ulid = body.connected_on_pco_ulid ?? body.connected_on_dealer_ulid;

@@ -1,0 +1,80 @@
+/**
+ * The endpoints of alerts (issue 5 "Alerts"; SPEC §2.7 "Sites" alert log): a site's alert log, acknowledging an
+ * alert, the alert thresholds of the current PCO, and the live events of the space (server-sent events).
+ */
+import { z } from 'zod';
+import { alertLogEntryResource, alertLogQuery, alertSettingsInput, alertSettingsResource } from './alerts.js';
+import { defineEndpoint } from './endpoint.js';
+import { hydraCollectionOf } from './jsonld.js';
+import { ACTIONS } from './roles.js';
+
+const access = { anyOf: [ACTIONS.PCO_ACTION] } as const;
+const tags = ['Alerts'] as const;
+
+/** The media type of the live events. */
+export const EVENT_STREAM = 'text/event-stream';
+
+export const alertEndpoints = {
+  siteLog: defineEndpoint({
+    operationId: 'listSiteAlerts',
+    method: 'GET',
+    path: '/api/sites/:id/logs',
+    tags,
+    access,
+    summary: "A site's alert log: open and closed alerts, newest first, 30 a page",
+    description:
+      '`equipment.ulid` keeps the alerts of one equipment of the site. A site-level alert (colony) has ' +
+      '`equipment: null`.',
+    params: z.object({ id: z.string().max(200).describe('ULID of the site') }),
+    query: alertLogQuery,
+    responses: { 200: hydraCollectionOf(alertLogEntryResource).meta({ id: 'AlertCollection' }) },
+    errors: ['site_not_found'],
+  }),
+  acknowledge: defineEndpoint({
+    operationId: 'acknowledgeAlert',
+    method: 'POST',
+    path: '/api/alerts/:ulid/acknowledge',
+    tags,
+    access,
+    summary: 'Acknowledge an open alert: it closes (reason `acknowledged`) and its site is recomputed',
+    description: 'A new alert of the same kind opens only from a reading measured after the acknowledgement. No body.',
+    params: z.object({ ulid: z.string().max(200).describe('ULID of the alert') }),
+    responses: { 200: alertLogEntryResource },
+    errors: ['alert_not_found', 'alert_already_closed'],
+  }),
+  getSettings: defineEndpoint({
+    operationId: 'getAlertSettings',
+    method: 'GET',
+    path: '/api/alert_settings',
+    tags,
+    access,
+    summary: 'The alert thresholds of the current PCO (the defaults until the owner saves them)',
+    responses: { 200: alertSettingsResource },
+  }),
+  updateSettings: defineEndpoint({
+    operationId: 'updateAlertSettings',
+    method: 'PUT',
+    path: '/api/alert_settings',
+    tags,
+    access: { anyOf: [ACTIONS.PCO_OWNER] },
+    summary: 'Save the alert thresholds of the current PCO (owner)',
+    description:
+      'They apply from the next evaluation (the next uplink or communication check). 422 `threshold_invalid`.',
+    body: alertSettingsInput,
+    responses: { 200: alertSettingsResource },
+  }),
+  events: defineEndpoint({
+    operationId: 'streamEvents',
+    method: 'GET',
+    path: '/api/events',
+    tags,
+    access,
+    summary: 'Live events of the current space (server-sent events)',
+    description:
+      'Each event is `event: alert` with `data:` the JSON of an `AlertEvent` ' +
+      '`{kind: opened|closed, alert_ulid, type, site_ulid, equipment_ulid}`. A comment line `: ping` every 25 s ' +
+      'keeps the connection open. Events are not replayed after a reconnection.',
+    produces: [EVENT_STREAM],
+    responses: { 200: z.string().describe('A text/event-stream of `alert` events') },
+  }),
+};
