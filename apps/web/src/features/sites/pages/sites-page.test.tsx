@@ -18,7 +18,7 @@ const site = (ulid: string, name: string, extra: Partial<SiteListItem> = {}): Si
   ulid,
   name,
   status: 'STATUS_IN_OPERATION',
-  client: { '@id': '/api/clients/C1', ulid: 'C1', name: 'Château Margaux' },
+  client: { '@id': '/api/clients/C1', '@type': 'Client', ulid: 'C1', name: 'Château Margaux' },
   address: {
     label: '8 allée des Lilas, 33700 Mérignac',
     street: '8 allée des Lilas',
@@ -28,7 +28,14 @@ const site = (ulid: string, name: string, extra: Partial<SiteListItem> = {}): Si
     latitude: '44.1',
     longitude: '-0.6',
   },
-  referent: { '@id': '/api/user_pcos/U1', ulid: 'U1', firstname: 'Emma', lastname: 'Petit', color: '#15803d' },
+  referent: {
+    '@id': '/api/user_pcos/U1',
+    '@type': 'UserPco',
+    ulid: 'U1',
+    firstname: 'Emma',
+    lastname: 'Petit',
+    color: '#15803d',
+  },
   treatment_type: 'TYPE_PREVENTION',
   priority_sum: 0,
   main_alert_type: null,
@@ -65,6 +72,7 @@ beforeEach(() => {
     other_sites: [site('S2', 'Bureaux', { status: 'STATUS_PLANNED_INSTALL', planned_at: '2026-04-02T09:00:00+02:00' })],
     in_alert_site_number: 1,
     other_site_number: 1,
+    'hydra:view': { '@id': '/api/sites?page=1', '@type': 'hydra:PartialCollectionView' },
   };
 });
 
@@ -97,7 +105,13 @@ describe('SitesPage', () => {
   });
 
   it('shows an empty state per section, offering to clear the filters when some are set', async () => {
-    answer = { in_alert_sites: [], other_sites: [], in_alert_site_number: 0, other_site_number: 0 };
+    answer = {
+      in_alert_sites: [],
+      other_sites: [],
+      in_alert_site_number: 0,
+      other_site_number: 0,
+      'hydra:view': { '@id': '/api/sites?page=1', '@type': 'hydra:PartialCollectionView' },
+    };
     renderAt('/sites?name=zzz');
     expect(await screen.findByText('No site matches these filters.')).toBeTruthy();
     expect(screen.getByText('No site in alert matches these filters.')).toBeTruthy();
