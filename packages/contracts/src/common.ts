@@ -3,6 +3,8 @@
  * (ARCHITECTURE §4).
  */
 import { z } from 'zod';
+import { USER_STATUSES, type UserType } from './enums.js';
+import { ROLES } from './roles.js';
 import {
   DATE_PATTERN,
   DATE_TIME_POST_PATTERN,
@@ -130,6 +132,30 @@ export interface SearchResult<T> {
   list: T[];
   total: number;
 }
+
+/** The JSON-LD type of a member by its space type: `/api/user_pcos/{ulid}` is a `UserPco` (SPEC §7 "Users"). */
+export const MEMBER_TYPES = { pco: 'UserPco', dealer: 'UserDealer', admin: 'UserAdmin' } as const satisfies Record<
+  UserType,
+  string
+>;
+
+/**
+ * A member embedded in another resource (a site's referent, an intervention's interveners; SPEC §3 "User (lists and
+ * pickers)"): `@id` `/api/user_<type>s/{membership ulid}`, names and chip colour.
+ */
+export const memberLight = z
+  .object({
+    '@id': z.string().describe('IRI of the member: /api/user_<type>s/{ulid}'),
+    '@type': z.enum(['UserPco', 'UserDealer', 'UserAdmin']),
+    ulid: z.string().describe('ULID of the membership'),
+    firstname: z.string(),
+    lastname: z.string(),
+    color: z.string().nullable().describe('Chip colour, #rrggbb'),
+    status: z.enum(USER_STATUSES).optional(),
+    role: z.enum(ROLES).optional(),
+  })
+  .meta({ id: 'MemberLight' });
+export type MemberLight = z.output<typeof memberLight>;
 
 /** A member as lists and pickers show it (SPEC §3 "User"). */
 export interface UserLight {

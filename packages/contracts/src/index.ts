@@ -1,7 +1,8 @@
 /** The contract shared by the server and the web app: enumerations, roles, errors, rules and schemas. */
-export * from './auth.endpoints.js';
+
 export * from './alerts.endpoints.js';
 export * from './alerts.js';
+export * from './auth.endpoints.js';
 export * from './auth.js';
 export * from './clients.endpoints.js';
 export * from './clients.js';
@@ -16,6 +17,7 @@ export * from './health.endpoints.js';
 export * from './hydra.endpoints.js';
 export * from './hydra.js';
 export * from './identity.js';
+export * from './interventions.endpoints.js';
 export * from './interventions.js';
 export * from './invites.endpoints.js';
 export * from './invites.js';
@@ -25,12 +27,13 @@ export * from './merge-patch.js';
 export * from './paths.js';
 export * from './roles.js';
 export * from './rules.js';
+export * from './sites.endpoints.js';
 export * from './sites.js';
 export * from './space-parameters.endpoints.js';
 export * from './spaces.endpoints.js';
 export * from './spaces.js';
-export * from './text.js';
-export * from './users.endpoints.js';
 export * from './substitution.endpoints.js';
 export * from './telemetry.endpoints.js';
+export * from './text.js';
+export * from './users.endpoints.js';
 export * from './users.js';

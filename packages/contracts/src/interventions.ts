@@ -5,12 +5,14 @@ import {
   dateTimeInput,
   MEMBER_COLLECTIONS,
   manyValues,
+  memberLight,
   pageQuery,
   reference,
-  type UserLight,
 } from './common.js';
 import { INTERVENTION_TYPES, type InterventionType, type SiteStatus } from './enums.js';
+import { hydraCollectionOf, isoDateTime, jsonLdKeys } from './jsonld.js';
 import { optionalText } from './rules.js';
+import { clientReference } from './sites.js';
 
 /**
  * `POST /api/interventions` and `PUT /api/interventions/{ulid}`. Dates `YYYY-MM-DD HH:mm:ss` in the actor's time
@@ -46,23 +48,35 @@ export const interventionListQuery = z.object({
 /** `DELETE /api/interventions/{id}?send_mail=`. */
 export const interventionDeleteQuery = z.object({ send_mail: z.enum(['true', 'false']).default('true') });
 
-export interface Intervention {
-  '@id': string;
-  '@type': 'Intervention';
-  ulid: string;
-  type: InterventionType;
-  description: string | null;
-  /** ISO 8601 with the offset of the actor's time zone. */
-  start_at: string;
-  end_at: string;
-  send_mail: boolean;
-  client_ulid: string;
-  site_ulid: string;
-  /** Membership ULIDs of the interveners (SPEC §3 `interveners_ulids`), in the order of `interveners`. */
-  interveners_ulids: string[];
-  site: { '@id': string; ulid: string; name: string; client: { '@id': string; ulid: string; name: string } };
-  interveners: UserLight[];
-}
+/** The site of an intervention, with its client (SPEC §3 "Intervention": site with ulid, name and client). */
+export const interventionSite = z
+  .object({ ...jsonLdKeys('Site'), ulid: z.string(), name: z.string(), client: clientReference })
+  .meta({ id: 'InterventionSite' });
+
+/** An intervention (`/api/interventions/{ulid}`, SPEC §3 "Intervention"). */
+export const interventionResource = z
+  .object({
+    ...jsonLdKeys('Intervention'),
+    ulid: z.string(),
+    type: z.enum(INTERVENTION_TYPES),
+    description: z.string().nullable(),
+    start_at: isoDateTime,
+    end_at: isoDateTime,
+    send_mail: z.boolean(),
+    client_ulid: z.string(),
+    site_ulid: z.string(),
+    interveners_ulids: z
+      .array(z.string())
+      .describe('Membership ULIDs of the interveners (SPEC §3), in the order of `interveners`'),
+    site: interventionSite,
+    interveners: z.array(memberLight),
+  })
+  .meta({ id: 'Intervention' });
+export type Intervention = z.output<typeof interventionResource>;
+
+/** `GET /api/interventions`: a page of interventions by start. */
+export const interventionCollection = hydraCollectionOf(interventionResource).meta({ id: 'InterventionCollection' });
+export type InterventionCollection = z.output<typeof interventionCollection>;
 
 /**
  * Site status on scheduling (docs/decisions/004): scheduling a visit of `type` on a site in status `from` moves it to

@@ -1,27 +1,19 @@
 /** Sites (SPEC §3 "Site", §5 "Site", §7 "Sites"). Areas are in m²; coordinates decimal text, 9 decimals. */
 import { z } from 'zod';
-import { type ClientContact, contactInput } from './clients.js';
+import { clientContactResource, contactInput } from './clients.js';
 import {
-  type Address,
   addressInput,
+  addressValue,
   dateInput,
   MEMBER_COLLECTIONS,
   manyValues,
+  memberLight,
   orderDirection,
   pageQuery,
   reference,
-  type SearchResult,
-  type UserLight,
 } from './common.js';
-import {
-  ALERT_TYPES,
-  BUILDING_TYPES,
-  SITE_STATUSES,
-  type SiteStatus,
-  TERMITE_SPECIES,
-  TREATMENT_TYPES,
-  WORK_TYPES,
-} from './enums.js';
+import { ALERT_TYPES, BUILDING_TYPES, SITE_STATUSES, TERMITE_SPECIES, TREATMENT_TYPES, WORK_TYPES } from './enums.js';
+import { hydraCollectionOf, hydraView, isoDateTime, jsonLdKeys, searchResultOf } from './jsonld.js';
 import { optionalText, requiredText } from './rules.js';
 
 const count = z.coerce
@@ -80,7 +72,8 @@ export type UpdateSiteContactData = z.output<typeof updateSiteContactBody>;
  * ULIDs or IRIs), status, treatment type, alert type (`NONE` = no alert), name (contains, case-insensitive) and the sort
  * order (`order[name]` or `order[updated_at]`, default name ascending). The query string is parsed with `qs`:
  * `order[name]=asc` arrives as `{order: {name: 'asc'}}` and `users[]=a&users[]=b` as `{users: ['a', 'b']}`.
- * `pagination=false` (with `client.ulid`) answers a hydra collection of every matching site instead of the two lists.
+ * Paged by `page` and `itemsPerPage` (30 by default, at most 100) over one sequence: the sites in alert, then the others.
+ * `pagination=false` (with `client.ulid`) answers a hydra collection of every matching site (at most 1000) instead.
  */
 export const siteListQuery = z.object({
   ...pageQuery,
@@ -111,64 +104,101 @@ export const siteSearchQuery = z.object({
 });
 export type SiteSearchQuery = z.infer<typeof siteSearchQuery>;
 
-export interface SiteListItem {
-  '@id': string;
-  '@type': 'Site';
-  ulid: string;
-  name: string;
-  status: SiteStatus;
-  client: { '@id': string; ulid: string; name: string };
-  address: Address;
-  referent: UserLight | null;
-  treatment_type: string;
-  priority_sum: number;
-  main_alert_type: string | null;
-  /** Start of the next planned intervention (planned statuses show it), ISO 8601, or null. */
-  planned_at: string | null;
-  updated_at: string;
-}
-/** `GET /api/sites`: alert sites and other sites, with their counts (SPEC §3). */
-export interface SiteListAnswer {
-  in_alert_sites: SiteListItem[];
-  other_sites: SiteListItem[];
-  in_alert_site_number: number;
-  other_site_number: number;
-}
-/** `GET /api/sites/{id}`. */
-export interface SiteDetail extends SiteListItem {
-  client_ulid: string;
-  description: string | null;
-  area: number;
-  contact: SiteContact | null;
-  contact_ulid: string | null;
-  referent_ulid: string | null;
-  notes: string | null;
-  work_type: string;
-  building_type: string;
-  termite_species: string;
-  estimated_box_number: number;
-  estimated_igs_number: number;
-  estimated_ags_number: number;
-  desired_installation_date: string | null;
-  created_at: string;
-}
-/** `GET /api/sites/{id}/light` (SPEC §3 "Site light view"). */
-export interface SiteLight {
-  '@id': string;
-  ulid: string;
-  description: string | null;
-  status: SiteStatus;
-  desired_installation_date: string | null;
-}
+/** A client embedded in a site or an intervention: `{@id, @type: Client, ulid, name}`. */
+export const clientReference = z
+  .object({ ...jsonLdKeys('Client'), ulid: z.string(), name: z.string() })
+  .meta({ id: 'ClientReference' });
+
+/** An item of `GET /api/sites` (SPEC §3 "Site"). */
+export const siteListItem = z
+  .object({
+    ...jsonLdKeys('Site'),
+    ulid: z.string(),
+    name: z.string(),
+    status: z.enum(SITE_STATUSES),
+    client: clientReference,
+    address: addressValue,
+    referent: memberLight.nullable().describe('The referent technician'),
+    treatment_type: z.enum(TREATMENT_TYPES),
+    priority_sum: z.number().int().describe('Sum of the priorities of the open alerts; > 0: the site is in alert'),
+    main_alert_type: z.string().nullable().describe('Type of the highest-priority open alert'),
+    planned_at: isoDateTime.nullable().describe('Start of the next planned intervention (planned statuses show it)'),
+    updated_at: isoDateTime,
+  })
+  .meta({ id: 'Site' });
+export type SiteListItem = z.output<typeof siteListItem>;
+
+/**
+ * `GET /api/sites`: one page of the sites matching the filters, the sites in alert first (by `priority_sum`
+ * descending), then the other sites (SPEC §3): `in_alert_sites` and `other_sites` are this page's share of each, the
+ * two numbers are the totals of every matching site, and `hydra:view` links the other pages.
+ */
+export const siteListAnswer = z
+  .object({
+    in_alert_sites: z.array(siteListItem),
+    other_sites: z.array(siteListItem),
+    in_alert_site_number: z.number().int().min(0).describe('Number of matching sites in alert (every page)'),
+    other_site_number: z.number().int().min(0).describe('Number of the other matching sites (every page)'),
+    'hydra:view': hydraView,
+  })
+  .meta({ id: 'SiteList' });
+export type SiteListAnswer = z.output<typeof siteListAnswer>;
+
+/** `GET /api/sites?pagination=false&client.ulid=…`: every matching site as one hydra collection. */
+export const siteCollection = hydraCollectionOf(siteListItem).meta({ id: 'SiteCollection' });
+export type SiteCollection = z.output<typeof siteCollection>;
 
 /** The main contact of a site: a contact of the site's client, with its client link and its site link ULIDs. */
-export type SiteContact = ClientContact & { site_contact_ulid: string };
+export const siteContactResource = clientContactResource
+  .extend({ site_contact_ulid: z.string().describe('ULID of the site↔contact link (PUT /api/site_contacts/{ulid})') })
+  .meta({ id: 'SiteContact' });
+export type SiteContact = z.output<typeof siteContactResource>;
 
-/** `GET /api/sites/search`: `{list: [{'@id', ulid, name}], total}` (SPEC §3 "Site search result"). */
-export type SiteSearchResult = SearchResult<{ '@id': string; ulid: string; name: string }>;
+/** `GET /api/sites/{id}`: every field of SPEC §3 "Site". */
+export const siteDetail = siteListItem
+  .extend({
+    client_ulid: z.string(),
+    description: z.string().nullable(),
+    area: z.number().describe('Area in m²'),
+    contact: siteContactResource.nullable().describe('The main contact'),
+    contact_ulid: z.string().nullable(),
+    referent_ulid: z.string().nullable(),
+    notes: z.string().nullable(),
+    work_type: z.enum(WORK_TYPES),
+    building_type: z.enum(BUILDING_TYPES),
+    termite_species: z.enum(TERMITE_SPECIES),
+    estimated_box_number: z.number().int(),
+    estimated_igs_number: z.number().int(),
+    estimated_ags_number: z.number().int(),
+    desired_installation_date: z.string().nullable().describe('YYYY-MM-DD'),
+    created_at: isoDateTime,
+  })
+  .meta({ id: 'SiteDetail' });
+export type SiteDetail = z.output<typeof siteDetail>;
+
+/** `GET /api/sites/{id}/light` (SPEC §3 "Site light view"). */
+export const siteLight = z
+  .object({
+    ...jsonLdKeys('Site'),
+    ulid: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(SITE_STATUSES),
+    desired_installation_date: z.string().nullable().describe('YYYY-MM-DD'),
+  })
+  .meta({ id: 'SiteLight' });
+export type SiteLight = z.output<typeof siteLight>;
+
+/** One result of `GET /api/sites/search` (SPEC §3 "Site search result"). */
+export const siteSearchItem = z
+  .object({ ...jsonLdKeys('Site'), ulid: z.string(), name: z.string() })
+  .meta({ id: 'SiteSearchItem' });
+export type SiteReference = z.output<typeof siteSearchItem>;
+/** `GET /api/sites/search`: `{list: [{@id, @type, ulid, name}], total}`. */
+export const siteSearchResult = searchResultOf(siteSearchItem).meta({ id: 'SiteSearchResult' });
+export type SiteSearchResult = z.output<typeof siteSearchResult>;
 
 /** `POST /api/site_contacts` (201) and `PUT /api/site_contacts/{site_contact_ulid}` (200). */
-export interface SiteContactAnswer {
-  site: SiteDetail;
-  contact: SiteContact;
-}
+export const siteContactAnswer = z
+  .object({ site: siteDetail, contact: siteContactResource })
+  .meta({ id: 'SiteContactAnswer' });
+export type SiteContactAnswer = z.output<typeof siteContactAnswer>;

@@ -1,13 +1,14 @@
 /** Intervention rows → JSON-LD items (SPEC §3 "Intervention"); date-times in the actor's time zone with offset. */
-import { type Intervention, type InterventionType, iri, type UserLight } from '@isoptera/contracts';
+import { type Intervention, type InterventionType, iri, MEMBER_TYPES, type MemberLight } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { formatZoned } from '../../platform/time/zoned.js';
 import type { HydratedIntervention, IntervenerRow } from './interventions.repository.js';
 
 /** A member as chips show it: `/api/user_<type>s/{ulid}`, names and colour. */
-function intervenerResource(row: IntervenerRow): UserLight {
+function intervenerResource(row: IntervenerRow): MemberLight {
   return {
     '@id': iri(`user_${row.spaceType}s`, row.id),
+    '@type': MEMBER_TYPES[row.spaceType],
     ulid: row.id,
     firstname: row.firstname,
     lastname: row.lastname,
@@ -31,9 +32,10 @@ export function interventionResource(row: HydratedIntervention, actor: Actor): I
     interveners_ulids: row.interveners.map((i) => i.id),
     site: {
       '@id': iri('sites', row.siteId),
+      '@type': 'Site',
       ulid: row.siteId,
       name: row.siteName,
-      client: { '@id': iri('clients', row.clientId), ulid: row.clientId, name: row.clientName },
+      client: { '@id': iri('clients', row.clientId), '@type': 'Client', ulid: row.clientId, name: row.clientName },
     },
     interveners: row.interveners.map(intervenerResource),
   };

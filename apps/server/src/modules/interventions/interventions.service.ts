@@ -13,6 +13,7 @@
 import {
   DATE_TIME_POST_PATTERN,
   type Intervention,
+  type InterventionCollection,
   type InterventionType,
   type interventionBody,
   type interventionListQuery,
@@ -23,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
 import { notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
-import { pageWindow } from '../../platform/hydra/hydra.js';
+import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
 import type { MailQueue, MailTemplate } from '../../platform/mail/mail.js';
 import { formatMailPeriod } from '../../platform/mail/mail-dates.js';
@@ -200,9 +201,10 @@ export function createInterventionsService(
   return {
     /**
      * `GET /api/interventions` (SPEC §7): the space's interventions by start, filtered by interveners (membership
-     * ulids), clients, types, start day range (`start_date`..`end_date` inclusive, actor's zone) and site; one page.
+     * ulids), clients, types, start day range (`start_date`..`end_date` inclusive, actor's zone) and site; one page
+     * as a hydra collection whose links keep the query of `url` (the request's path and query).
      */
-    async list(actor: Actor, query: InterventionListQuery): Promise<{ members: Intervention[]; total: number }> {
+    async list(actor: Actor, query: InterventionListQuery, url: string): Promise<InterventionCollection> {
       const window = pageWindow(query);
       const { items, total } = await repository.list(
         actor.spaceId,
@@ -216,7 +218,8 @@ export function createInterventionsService(
         },
         window,
       );
-      return { members: items.map((row) => interventionResource(row, actor)), total };
+      const members = items.map((row) => interventionResource(row, actor));
+      return hydraCollection(url, members, total, window, 'Intervention');
     },
 
     /** `GET /api/interventions/{id}`. Throws 404 `intervention_not_found` (unknown or another space). */

@@ -74,9 +74,10 @@ describe('POST /api/interventions', () => {
       site_ulid: siteA1,
       site: {
         '@id': `/api/sites/${siteA1}`,
+        '@type': 'Site',
         ulid: siteA1,
         name: 'Chai principal',
-        client: { '@id': `/api/clients/${clientA}`, ulid: clientA, name: 'Château Margaux' },
+        client: { '@id': `/api/clients/${clientA}`, '@type': 'Client', ulid: clientA, name: 'Château Margaux' },
       },
     });
     expect(item['@id']).toBe(`/api/interventions/${item.ulid}`);
@@ -85,6 +86,7 @@ describe('POST /api/interventions', () => {
       expect.arrayContaining([
         {
           '@id': team.technician.iri,
+          '@type': 'UserPco',
           ulid: team.technician.membershipId,
           firstname: expect.any(String),
           lastname: 'Nom',

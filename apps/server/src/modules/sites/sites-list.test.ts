@@ -108,18 +108,54 @@ describe('GET /api/sites', () => {
     expect(item.updated_at).toMatch(/[+-]\d{2}:\d{2}$/);
   });
 
-  it('pages both lists by 30 and counts every matching row', async () => {
+  it('pages one sequence by 30, the sites in alert first, with exact counts and a link to the next page', async () => {
     const first = await list();
-    expect(first.other_sites).toHaveLength(30);
-    expect(first.other_site_number).toBe(34);
-    expect(first.in_alert_site_number).toBe(3);
+    expect(names(first.in_alert_sites)).toEqual(['Atelier', 'Bureaux', 'Fournil']);
+    expect(first.other_sites).toHaveLength(27);
+    expect(names(first.other_sites).slice(0, 3)).toEqual(['Chai principal', 'entrepôt du port', 'Pessac école 01']);
+    expect(first).toMatchObject({ in_alert_site_number: 3, other_site_number: 34 });
+    expect(first['hydra:view']).toMatchObject({
+      'hydra:next': '/api/sites?page=2',
+      'hydra:last': '/api/sites?page=2',
+    });
+    expect(first['hydra:view']['hydra:previous']).toBeUndefined();
+
     const second = await list('?page=2');
-    expect(second.other_sites).toHaveLength(4);
-    expect(second.in_alert_sites).toHaveLength(0);
-    expect(second.in_alert_site_number).toBe(3);
+    expect(second.in_alert_sites).toEqual([]);
+    expect(names(second.other_sites)).toEqual([26, 27, 28, 29, 30, 31, 32].map((n) => `Pessac école ${n}`));
+    expect(second).toMatchObject({ in_alert_site_number: 3, other_site_number: 34 });
+    expect(second['hydra:view']).toMatchObject({ 'hydra:previous': '/api/sites?page=1' });
+    expect(second['hydra:view']['hydra:next']).toBeUndefined();
     const all = [...first.other_sites, ...second.other_sites].map((s) => s.ulid);
     expect(new Set(all).size).toBe(34);
-    expect((await list('?itemsPerPage=5&page=7')).other_sites).toHaveLength(4);
+  });
+
+  it('splits a page that straddles the two sections and keeps the query in the paging links', async () => {
+    const straddling = await list('?itemsPerPage=2&page=2');
+    expect(names(straddling.in_alert_sites)).toEqual(['Fournil']);
+    expect(names(straddling.other_sites)).toEqual(['Chai principal']);
+    expect(straddling['hydra:view']).toMatchObject({
+      'hydra:next': '/api/sites?itemsPerPage=2&page=3',
+      'hydra:last': '/api/sites?itemsPerPage=2&page=19',
+    });
+    const last = await list('?itemsPerPage=5&page=8');
+    expect(names(last.other_sites)).toEqual(['Pessac école 31', 'Pessac école 32']);
+    expect((await list('?itemsPerPage=5&page=9')).other_sites).toEqual([]);
+    const filtered = await list(`?clients[]=${vineyard.id}&itemsPerPage=1`);
+    expect(names(filtered.in_alert_sites)).toEqual(['Atelier']);
+    expect(filtered.other_sites).toEqual([]);
+    expect(new URL(filtered['hydra:view']['hydra:next'] ?? '', 'http://x').searchParams.get('clients[]')).toBe(
+      vineyard.id,
+    );
+  });
+
+  it('answers 400 for a page size over 100', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/sites?itemsPerPage=101',
+      headers: as(team.owner.cookie),
+    });
+    expect(response.statusCode).toBe(400);
   });
 
   it('filters by referents (one or many)', async () => {
@@ -220,6 +256,7 @@ describe('GET /api/sites/search', () => {
     expect(answer.list).toHaveLength(30);
     expect(answer.list[0]).toEqual({
       '@id': expect.stringMatching(/^\/api\/sites\//),
+      '@type': 'Site',
       ulid: expect.any(String),
       name: 'Pessac école 01',
     });

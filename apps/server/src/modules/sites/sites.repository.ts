@@ -3,7 +3,7 @@ import type { ContactValues } from '@isoptera/contracts';
  * Sites, their main contact (site_contacts) and what they reference (clients, contacts, members), every query scoped
  * to one space (ARCHITECTURE §4 rule 2). Areas in m²; coordinates numeric(12, 9) read back as decimal text.
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   accounts,
   clientContacts,
@@ -134,22 +134,30 @@ export function createSitesRepository(db: Db) {
   }
 
   return {
-    /** One page of the sites in alert (`priority_sum > 0`, by priority_sum desc then `order`) or of the others. */
-    async listPage(spaceId: string, filters: SiteFilters, inAlert: boolean, order: SiteOrder[], window: PageWindow) {
-      const where = and(
-        ...filterConditions(spaceId, filters),
-        inAlert ? gt(sites.prioritySum, 0) : eq(sites.prioritySum, 0),
-      );
-      const keys: SiteOrder[] = inAlert ? [{ field: 'priority_sum', direction: 'desc' }, ...order] : order;
-      const [rows, [total]] = await Promise.all([
-        listQuery()
-          .where(where)
-          .orderBy(...orderBy(keys))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(sites).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+    /**
+     * One page of the matching sites, those in alert first (SPEC §3): ordered by `priority_sum` descending, then by
+     * `order`, then by id — so the sites in alert (`priority_sum > 0`) come by priority, and the others (all at 0) in
+     * the requested order. One statement; an index on `(space_id, priority_sum desc, lower(name), id)` serves the
+     * default order.
+     */
+    listPage(spaceId: string, filters: SiteFilters, order: SiteOrder[], window: PageWindow) {
+      return listQuery()
+        .where(and(...filterConditions(spaceId, filters)))
+        .orderBy(...orderBy([{ field: 'priority_sum', direction: 'desc' }, ...order]))
+        .limit(window.limit)
+        .offset(window.offset);
+    },
+
+    /** The number of matching sites in alert (`priority_sum > 0`) and of the others, in one scan. */
+    async countByAlert(spaceId: string, filters: SiteFilters): Promise<{ inAlert: number; other: number }> {
+      const [row] = await db
+        .select({
+          inAlert: sql<number>`count(*) filter (where ${sites.prioritySum} > 0)`.mapWith(Number),
+          other: sql<number>`count(*) filter (where ${sites.prioritySum} <= 0)`.mapWith(Number),
+        })
+        .from(sites)
+        .where(and(...filterConditions(spaceId, filters)));
+      return { inAlert: row?.inAlert ?? 0, other: row?.other ?? 0 };
     },
 
     /** Every matching site (at most `limit`), in `order`, with the number of matching sites. */
@@ -323,6 +331,6 @@ export function createSitesRepository(db: Db) {
 }
 export type SitesRepository = ReturnType<typeof createSitesRepository>;
 /** A row of the site list queries. */
-export type SiteListRow = Awaited<ReturnType<SitesRepository['listPage']>>['rows'][number];
+export type SiteListRow = Awaited<ReturnType<SitesRepository['listPage']>>[number];
 /** A row of `findDetail`. */
 export type SiteDetailRow = NonNullable<Awaited<ReturnType<SitesRepository['findDetail']>>>;

@@ -1,11 +1,15 @@
-/** Site rows → JSON-LD items (SPEC §3 "Site"): snake_case fields, date-times in the actor's time zone. */
+/**
+ * Site rows → JSON-LD items (SPEC §3 "Site"): snake_case fields, date-times in the actor's time zone. The columns
+ * hold the contracts' enumeration values (written through the validated site form), hence the casts below.
+ */
 import {
   iri,
+  MEMBER_TYPES,
+  type Role,
   type SiteContact,
   type SiteDetail,
   type SiteLight,
   type SiteListItem,
-  type SiteStatus,
 } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { formatZoned } from '../../platform/time/zoned.js';
@@ -13,16 +17,19 @@ import type { SiteDetailRow, SiteListRow } from './sites.repository.js';
 
 type Referent = SiteListRow['referent'];
 
+/** The referent chip: `/api/user_<type>s/{membership ulid}` (a `UserPco` in a PCO space), or null. */
 function referentItem(referent: Referent): SiteListItem['referent'] {
   if (!referent?.id) return null;
+  const spaceType = referent.spaceType ?? 'pco';
   return {
-    '@id': iri(`user_${referent.spaceType ?? 'pco'}s`, referent.id),
+    '@id': iri(`user_${spaceType}s`, referent.id),
+    '@type': MEMBER_TYPES[spaceType],
     ulid: referent.id,
     firstname: referent.firstname ?? '',
     lastname: referent.lastname ?? '',
     color: referent.color,
     status: referent.status ?? undefined,
-    role: referent.role ?? undefined,
+    role: (referent.role as Role | null) ?? undefined,
   };
 }
 
@@ -34,8 +41,8 @@ export function siteListItem(row: SiteListRow, actor: Actor): SiteListItem {
     '@type': 'Site',
     ulid: site.id,
     name: site.name,
-    status: site.status as SiteStatus,
-    client: { '@id': iri('clients', site.clientId), ulid: site.clientId, name: row.clientName },
+    status: site.status as SiteListItem['status'],
+    client: { '@id': iri('clients', site.clientId), '@type': 'Client', ulid: site.clientId, name: row.clientName },
     address: {
       label: site.addressLabel,
       street: site.street,
@@ -46,7 +53,7 @@ export function siteListItem(row: SiteListRow, actor: Actor): SiteListItem {
       longitude: site.longitude,
     },
     referent: referentItem(row.referent),
-    treatment_type: site.treatmentType,
+    treatment_type: site.treatmentType as SiteListItem['treatment_type'],
     priority_sum: site.prioritySum,
     main_alert_type: site.mainAlertType,
     planned_at: row.plannedAt ? formatZoned(row.plannedAt, actor.timezone) : null,
@@ -87,9 +94,9 @@ export function siteDetail(row: SiteDetailRow, actor: Actor): SiteDetail {
     contact_ulid: contact?.ulid ?? null,
     referent_ulid: site.referentId,
     notes: site.notes,
-    work_type: site.workType,
-    building_type: site.buildingType,
-    termite_species: site.termiteSpecies,
+    work_type: site.workType as SiteDetail['work_type'],
+    building_type: site.buildingType as SiteDetail['building_type'],
+    termite_species: site.termiteSpecies as SiteDetail['termite_species'],
     estimated_box_number: site.estimatedBoxNumber,
     estimated_igs_number: site.estimatedIgsNumber,
     estimated_ags_number: site.estimatedAgsNumber,
@@ -107,9 +114,10 @@ export function siteLight(row: {
 }): SiteLight {
   return {
     '@id': iri('sites', row.id),
+    '@type': 'Site',
     ulid: row.id,
     description: row.description,
-    status: row.status as SiteStatus,
+    status: row.status as SiteLight['status'],
     desired_installation_date: row.desiredInstallationDate,
   };
 }

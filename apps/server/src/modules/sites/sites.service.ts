@@ -4,12 +4,11 @@
  */
 import type {
   CreateSiteContactData,
-  HydraCollection,
+  SiteCollection,
   SiteContactAnswer,
   SiteDetail,
   SiteLight,
   SiteListAnswer,
-  SiteListItem,
   SiteListQuery,
   SiteSearchQuery,
   SiteSearchResult,
@@ -18,7 +17,7 @@ import type {
 import { iri } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
-import { hydraCollection, type PageWindow, pageWindow } from '../../platform/hydra/hydra.js';
+import { hydraCollection, hydraView, pageWindow } from '../../platform/hydra/hydra.js';
 import type { ContactChoice, SiteFilters, SiteOrder, SitesRepository, SiteValues } from './sites.repository.js';
 import { siteContactItem, siteDetail, siteLight, siteListItem } from './sites.resource.js';
 
@@ -113,29 +112,27 @@ export function createSitesService(repository: SitesRepository) {
     return { site: siteDetail(row, actor), contact };
   }
 
-  async function page(actor: Actor, filters: SiteFilters, inAlert: boolean, order: SiteOrder[], window: PageWindow) {
-    const { rows, total } = await repository.listPage(actor.spaceId, filters, inAlert, order, window);
-    return { items: rows.map((row) => siteListItem(row, actor)), total };
-  }
-
   return {
     /**
-     * `GET /api/sites` (SPEC §3, §7): the actor's sites matching the filters, split into alert sites (`priority_sum > 0`,
-     * by priority_sum desc then the requested order) and other sites, each paged (30 a page) with its total count.
+     * `GET /api/sites` (SPEC §3, §7): one page (`page`, `itemsPerPage`, 30 by default) of the actor's sites matching
+     * the filters, the sites in alert first (`priority_sum > 0`, by priority_sum desc then the requested order), then
+     * the others; `in_alert_sites`/`other_sites` split the page, the two numbers count every matching site, and
+     * `hydra:view` links the pages of `url` (the request's path and query).
      */
-    async list(actor: Actor, query: SiteListQuery): Promise<SiteListAnswer> {
+    async list(actor: Actor, query: SiteListQuery, url: string): Promise<SiteListAnswer> {
       const filters = filtersOf(query);
-      const order = orderOf(query);
       const window = pageWindow(query);
-      const [alert, other] = await Promise.all([
-        page(actor, filters, true, order, window),
-        page(actor, filters, false, order, window),
+      const [rows, counts] = await Promise.all([
+        repository.listPage(actor.spaceId, filters, orderOf(query), window),
+        repository.countByAlert(actor.spaceId, filters),
       ]);
+      const items = rows.map((row) => siteListItem(row, actor));
       return {
-        in_alert_sites: alert.items,
-        other_sites: other.items,
-        in_alert_site_number: alert.total,
-        other_site_number: other.total,
+        in_alert_sites: items.filter((site) => site.priority_sum > 0),
+        other_sites: items.filter((site) => site.priority_sum <= 0),
+        in_alert_site_number: counts.inAlert,
+        other_site_number: counts.other,
+        'hydra:view': hydraView(url, counts.inAlert + counts.other, window),
       };
     },
 
@@ -143,7 +140,7 @@ export function createSitesService(repository: SitesRepository) {
      * `GET /api/sites?pagination=false&client.ulid=…`: a hydra collection of every matching site (at most
      * `UNPAGED_SITE_LIMIT`), used to pick the site of a client (SPEC §4 "Intervention form").
      */
-    async listAll(actor: Actor, query: SiteListQuery, url: string): Promise<HydraCollection<SiteListItem>> {
+    async listAll(actor: Actor, query: SiteListQuery, url: string): Promise<SiteCollection> {
       const { rows, total } = await repository.listAll(
         actor.spaceId,
         filtersOf(query),
@@ -170,7 +167,10 @@ export function createSitesService(repository: SitesRepository) {
         query.order?.name ?? 'asc',
         pageWindow(query),
       );
-      return { list: rows.map((r) => ({ '@id': iri('sites', r.id), ulid: r.id, name: r.name })), total };
+      return {
+        list: rows.map((r) => ({ '@id': iri('sites', r.id), '@type': 'Site' as const, ulid: r.id, name: r.name })),
+        total,
+      };
     },
 
     /** `GET /api/sites/{id}`. Throws 404 `site_not_found` for an unknown site or one of another space. */

@@ -233,6 +233,7 @@ describe('GET /api/sites/{id} and /light', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       '@id': site.site['@id'],
+      '@type': 'Site',
       ulid: site.site.ulid,
       description: 'Accès par le portail arrière',
       status: 'STATUS_IN_OPERATION',
@@ -301,7 +302,7 @@ describe('tenancy and access', () => {
 
   it('shows a member of another PCO none of the sites in lists, counts and search', async () => {
     const list = (await get(other.owner.cookie, '/api/sites')).json();
-    expect(list).toEqual({ in_alert_sites: [], other_sites: [], in_alert_site_number: 0, other_site_number: 0 });
+    expect(list).toMatchObject({ in_alert_sites: [], other_sites: [], in_alert_site_number: 0, other_site_number: 0 });
     const filtered = (
       await get(other.owner.cookie, `/api/sites?clients[]=${client.id}&users[]=${team.technician.membershipId}`)
     ).json();

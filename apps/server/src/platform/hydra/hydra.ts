@@ -4,6 +4,9 @@
  */
 import { contextIri, type HydraCollection, MAX_PAGE_SIZE, PAGE_SIZE } from '@isoptera/contracts';
 
+/** The paging links of a page (`hydra:PartialCollectionView`). */
+export type HydraView = NonNullable<HydraCollection<unknown>['hydra:view']>;
+
 export interface PageWindow {
   page: number;
   limit: number;
@@ -36,8 +39,23 @@ export function hydraCollection<T>(
   type: string,
 ): HydraCollection<T> {
   const path = url.split('?')[0] ?? url;
+  return {
+    '@context': contextIri(type),
+    '@id': path,
+    '@type': 'hydra:Collection',
+    'hydra:member': members,
+    'hydra:totalItems': total,
+    'hydra:view': hydraView(url, total, window),
+  };
+}
+
+/**
+ * The `hydra:view` of the page `window` of `total` items for the request `url` (path + query): its own, first and
+ * last pages, and the next and previous ones when they exist (the query kept, `page` replaced).
+ */
+export function hydraView(url: string, total: number, window: PageWindow): HydraView {
   const last = Math.max(1, Math.ceil(total / window.limit));
-  const view: NonNullable<HydraCollection<T>['hydra:view']> = {
+  const view: HydraView = {
     '@id': withPage(url, window.page),
     '@type': 'hydra:PartialCollectionView',
     'hydra:first': withPage(url, 1),
@@ -45,12 +63,5 @@ export function hydraCollection<T>(
   };
   if (window.page < last) view['hydra:next'] = withPage(url, window.page + 1);
   if (window.page > 1) view['hydra:previous'] = withPage(url, window.page - 1);
-  return {
-    '@context': contextIri(type),
-    '@id': path,
-    '@type': 'hydra:Collection',
-    'hydra:member': members,
-    'hydra:totalItems': total,
-    'hydra:view': view,
-  };
+  return view;
 }

@@ -64,15 +64,17 @@ describe('headers and bodies (SPEC §7)', () => {
     expect(JSON.parse(request?.body ?? '')).toEqual({ name: 'a' });
   });
 
-  it('uses merge-patch for PATCH and serialises query arrays', async () => {
+  it('uses merge-patch for PATCH and serialises query arrays and objects', async () => {
     handler = (_request, response) => sendJson(response, 200, {});
     await client.patch(
       '/api/things/1',
       { name: 'b' },
-      { query: { page: 2, users: ['x', 'y'], empty: '', no: undefined } },
+      { query: { page: 2, users: ['x', 'y'], empty: '', no: undefined, order: { name: 'desc', none: undefined } } },
     );
     expect(server.requests[0]?.headers['content-type']).toBe('application/merge-patch+json');
-    expect(decodeURIComponent(server.requests[0]?.url ?? '')).toBe('/api/things/1?page=2&users[]=x&users[]=y');
+    expect(decodeURIComponent(server.requests[0]?.url ?? '')).toBe(
+      '/api/things/1?page=2&users[]=x&users[]=y&order[name]=desc',
+    );
   });
 
   it('resolves undefined on 204 and parses JSON answers', async () => {

@@ -16,13 +16,19 @@ export const TOKEN_REFRESH_PATH = '/security/token/refresh';
 /** The session as the client sees it (SPEC §4 "Session": unknown, true or false). */
 export type AuthState = boolean | 'unknown';
 
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+type QueryScalar = string | number | boolean | null | undefined;
+
+/**
+ * A query parameter: a scalar, an array (`key[]=a&key[]=b`) or an object of scalars (`order[name]=asc`, OpenAPI's
+ * `deepObject`, as the server's `qs` parser reads it).
+ */
+export type QueryValue = QueryScalar | ReadonlyArray<string | number> | { readonly [key: string]: QueryScalar };
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A JSON body (sent as JSON-LD / merge-patch) or a FormData (multipart). */
   body?: unknown;
-  /** Query parameters; arrays are sent as `key[]=a&key[]=b`; null/undefined/'' are skipped. */
+  /** Query parameters; arrays are sent as `key[]=a&key[]=b`, objects as `key[sub]=v`; null/undefined/'' are skipped. */
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -52,10 +58,14 @@ function documentLanguage(): string {
 /** Builds `path?query` with the serialisation the API expects. */
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
+  const add = (key: string, value: QueryScalar) => {
+    if (value !== null && value !== undefined && value !== '') params.append(key, String(value));
+  };
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === null || value === undefined || value === '') continue;
-    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, String(item));
-    else params.append(key, String(value));
+    if (Array.isArray(value)) for (const item of value) add(`${key}[]`, item);
+    else if (typeof value === 'object' && value !== null) {
+      for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item);
+    } else add(key, value as QueryScalar);
   }
   const search = params.toString();
   return `${baseUrl}${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`;

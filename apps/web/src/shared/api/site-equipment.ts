@@ -7,9 +7,10 @@
 import { type Equipment, equipmentEndpoints, type HydraCollection } from '@isoptera/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from './endpoint-client';
+import { equipmentKeys } from './resources/equipment';
 
 /** The query key of a site's equipment. */
-export const siteEquipmentKey = (siteUlid: string) => ['equipment', siteUlid] as const;
+export const siteEquipmentKey = equipmentKeys.site;
 
 /** The equipment of the site `siteUlid`; an error (e.g. 404) stays with the caller instead of leaving the page. */
 export function getSiteEquipment(siteUlid: string, signal?: AbortSignal): Promise<HydraCollection<Equipment>> {

@@ -5,7 +5,8 @@
 import { type AlertLogEntry, alertEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
-import { ALERT_REFRESH_PREFIXES } from './alerts-keys';
+import { alertKeys } from '../../../shared/api/resources/alerts';
+import { invalidateResource } from '../../../shared/api/resources/invalidation';
 
 /** Acknowledges the alert `alertUlid`; answers the closed entry. */
 export function acknowledgeAlert(alertUlid: string): Promise<AlertLogEntry> {
@@ -19,12 +20,11 @@ export function acknowledgeAlert(alertUlid: string): Promise<AlertLogEntry> {
  */
 export function useAcknowledgeAlert() {
   const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all(ALERT_REFRESH_PREFIXES.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
+  const refresh = () => invalidateResource(queryClient, 'alerts');
   return useMutation({
     mutationFn: acknowledgeAlert,
     onSuccess: (closed) => {
-      queryClient.setQueriesData<{ 'hydra:member': AlertLogEntry[] }>({ queryKey: ['alerts'] }, (page) =>
+      queryClient.setQueriesData<{ 'hydra:member': AlertLogEntry[] }>({ queryKey: alertKeys.all }, (page) =>
         page && Array.isArray(page['hydra:member'])
           ? {
               ...page,

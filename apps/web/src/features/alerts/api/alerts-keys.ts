@@ -1,17 +1,10 @@
 /**
- * Query keys of the alerts feature. The alert and synchronisation logs and the readings live under `['alerts']`, so
- * that a live `alert` event or an acknowledgement refreshes them at once (lib/use-server-events.ts). The equipment of
- * the log filter and the site of the logs page use the equipment and sites features' keys for the same calls
- * (`['equipment', siteUlid]`, `['sites', 'detail', siteUlid]`), so that the site detail makes each call once.
+ * Query keys of the alerts feature: the shared factory of the alerts resource (shared/api/resources/alerts.ts: the
+ * logs and readings under `['alerts']`), and the site of the logs page under the sites resource's detail key, so that
+ * the site screen and the logs page share one cache entry. What an alert refreshes is `invalidateResource(…,
+ * 'alerts')` (shared/api/resources/invalidation.ts).
  */
-export const alertsKeys = {
-  log: (siteUlid: string, equipmentUlid: string | null, page: number) =>
-    ['alerts', siteUlid, 'log', equipmentUlid ?? 'all', page] as const,
-  syncLog: (siteUlid: string, page: number) => ['alerts', siteUlid, 'sync', page] as const,
-  /** A preset period (`'30d'`) or a custom one (`from`, `to`). */
-  readings: (stationUlid: string, ...period: string[]) => ['alerts', 'readings', stationUlid, ...period] as const,
-  site: (siteUlid: string) => ['sites', 'detail', siteUlid] as const,
-};
+import { alertKeys } from '../../../shared/api/resources/alerts';
+import { siteKeys } from '../../../shared/api/resources/sites';
 
-/** The prefixes refreshed when an alert opens or closes: sites (list and detail), equipment, alert logs. */
-export const ALERT_REFRESH_PREFIXES = [['sites'], ['equipment'], ['alerts']] as const;
+export const alertsKeys = { ...alertKeys, site: siteKeys.detail };

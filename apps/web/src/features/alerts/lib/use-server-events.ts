@@ -11,8 +11,8 @@ import { ACTIONS } from '@isoptera/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../../shared/api/http-client';
+import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { useSession } from '../../../shared/auth/session';
-import { ALERT_REFRESH_PREFIXES } from '../api/alerts-keys';
 
 /** Delay before reopening a refused stream, ms. */
 export const EVENTS_RETRY_MS = 30_000;
@@ -38,7 +38,7 @@ export function useServerEvents(
     let opened = false;
     let stopped = false;
     const refresh = () => {
-      for (const key of ALERT_REFRESH_PREFIXES) void queryClient.invalidateQueries({ queryKey: [...key] });
+      void invalidateResource(queryClient, 'alerts');
     };
     const open = () => {
       if (stopped) return;

@@ -5,18 +5,18 @@
 import { type ClientContactAnswer, type CreateClientContactBody, clientEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
-import { clientKeys } from './client-keys';
+import { invalidateResource } from '../../../shared/api/resources/invalidation';
 
 /** Creates a client with its main contact, or adds a contact to a client. */
 export function createClientContact(body: CreateClientContactBody): Promise<ClientContactAnswer> {
   return callEndpoint(clientEndpoints.createContact, { body, redirectOnError: false });
 }
 
-/** The create mutation; refreshes every clients query. */
+/** The create mutation; refreshes every view of clients and of what shows them. */
 export function useCreateClientContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createClientContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSuccess: () => invalidateResource(queryClient, 'clients'),
   });
 }

@@ -1,26 +1,23 @@
 /** `DELETE /api/clients/{id}` → 204: the client with its contacts, sites, contracts and visits (SPEC §7). */
+import { clientEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
-import { clientKeys } from './client-keys';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { clientKeys } from '../../../shared/api/resources/clients';
+import { refreshAfterDeletion } from '../../../shared/api/resources/invalidation';
 
 /** Deletes a client of the current PCO. */
 export function deleteClient(ulid: string): Promise<void> {
-  return http.delete(`/api/clients/${encodeURIComponent(ulid)}`, { redirectOnError: false });
+  return callEndpoint(clientEndpoints.remove, { params: { id: ulid }, redirectOnError: false }) as Promise<void>;
 }
 
-/** The delete mutation; refreshes every other clients query and forgets the deleted client's details. */
+/**
+ * The delete mutation: refreshes every view of clients, sites and visits (the client's are gone with it) and forgets
+ * the deleted client's details once no screen shows them.
+ */
 export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteClient,
-    onSuccess: (_answer, ulid) => {
-      const deleted = clientKeys.detail(ulid).join('/');
-      // the deleted client's details are not fetched again (404): they are dropped once no screen shows them
-      void queryClient.invalidateQueries({
-        queryKey: clientKeys.all,
-        predicate: (query) => query.queryKey.join('/') !== deleted,
-      });
-      setTimeout(() => queryClient.removeQueries({ queryKey: clientKeys.detail(ulid), type: 'inactive' }), 0);
-    },
+    onSuccess: (_answer, ulid) => refreshAfterDeletion(queryClient, 'clients', [clientKeys.detail(ulid)]),
   });
 }

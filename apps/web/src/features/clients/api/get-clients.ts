@@ -2,8 +2,8 @@
 import type { ClientListItem, HydraCollection } from '@isoptera/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http-client';
+import { clientKeys } from '../../../shared/api/resources/clients';
 import { type ClientListParams, orderQuery } from '../lib/client-list-params';
-import { clientKeys } from './client-keys';
 
 /** One page of the clients of the current PCO, filtered and sorted as `params` say. */
 export function getClients(params: ClientListParams, signal?: AbortSignal): Promise<HydraCollection<ClientListItem>> {

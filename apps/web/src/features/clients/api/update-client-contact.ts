@@ -1,8 +1,8 @@
 /** `PUT /api/client_contacts/{client_contact_ulid}` → 200 `{client, contact}`: the client's name and kind and one contact. */
-import type { ClientContactAnswer, UpdateClientContactBody } from '@isoptera/contracts';
+import { type ClientContactAnswer, clientEndpoints, type UpdateClientContactBody } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
-import { clientKeys } from './client-keys';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { invalidateResource } from '../../../shared/api/resources/invalidation';
 
 export interface UpdateClientContactInput {
   clientContactUlid: string;
@@ -14,16 +14,18 @@ export function updateClientContact({
   clientContactUlid,
   body,
 }: UpdateClientContactInput): Promise<ClientContactAnswer> {
-  return http.put<ClientContactAnswer>(`/api/client_contacts/${encodeURIComponent(clientContactUlid)}`, body, {
+  return callEndpoint(clientEndpoints.updateContact, {
+    params: { id: clientContactUlid },
+    body,
     redirectOnError: false,
   });
 }
 
-/** The update mutation; refreshes every clients query. */
+/** The update mutation; refreshes every view of clients and of what shows them (sites, visits). */
 export function useUpdateClientContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateClientContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    onSuccess: () => invalidateResource(queryClient, 'clients'),
   });
 }

@@ -5,11 +5,13 @@
  * The main contact cannot be deleted (SPEC §6): it has no delete action.
  */
 import type { ClientContact } from '@isoptera/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Building2, CalendarPlus, MapPinPlus, Pencil, Star, Trash2, User, UserPlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
+import { clientQueryOptions } from '../../../shared/api/resources/clients';
 import { emit } from '../../../shared/lib/events';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
@@ -20,7 +22,6 @@ import { notify, notifyError } from '../../../shared/ui/notifications';
 import { Skeleton, SkeletonLines } from '../../../shared/ui/skeleton';
 import { useDeleteClient } from '../api/delete-client';
 import { useDeleteClientContact } from '../api/delete-client-contact';
-import { useClient } from '../api/get-client';
 import { useMakeMainContact } from '../api/make-main-contact';
 import { contactName } from '../lib/client-form';
 import { ContractSummary, DetailSection, SiteList } from './client-detail-sections';
@@ -55,7 +56,7 @@ export function ClientDetail({ clientUlid, onClose, onDeleted }: ClientDetailPro
   const format = useFormat();
   const navigate = useNavigate();
   const titleId = useId();
-  const query = useClient(clientUlid);
+  const query = useQuery(clientQueryOptions(clientUlid ?? ''));
   const deleteClient = useDeleteClient();
   const deleteContact = useDeleteClientContact();
   const makeMain = useMakeMainContact();

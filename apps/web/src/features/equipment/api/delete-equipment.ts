@@ -5,22 +5,18 @@
 import { type Equipment, equipmentEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
-import { equipmentKeys, SITES_KEY } from './equipment-keys';
+import { invalidateResource } from '../../../shared/api/resources/invalidation';
 
 /** Removes the equipment. */
 export function deleteEquipment(equipment: Pick<Equipment, 'ulid'>): Promise<void> {
   return callEndpoint(equipmentEndpoints.remove, { params: { ulid: equipment.ulid }, redirectOnError: false });
 }
 
-/** The removal mutation; refreshes the site's equipment and the sites. */
-export function useDeleteEquipment(siteUlid: string) {
+/** The removal mutation; refreshes every view of equipment and of what shows it (the site's priority, the logs). */
+export function useDeleteEquipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEquipment,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: equipmentKeys.site(siteUlid) }),
-        queryClient.invalidateQueries({ queryKey: SITES_KEY }),
-      ]),
+    onSuccess: () => invalidateResource(queryClient, 'equipment'),
   });
 }

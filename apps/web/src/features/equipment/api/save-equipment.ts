@@ -4,7 +4,7 @@
  *   `device_credential` is in this answer only); 409 `serial_number_already_exist`, 422 violations (`gateway_invalid`…);
  * - `PUT /api/equipment/{ulid}` with `equipmentUpdateInput`: every field but `kind` and `serial_number` (which never
  *   change) → 200 `Equipment`.
- * Refreshes the site's equipment and the site (its priority may change).
+ * Refreshes the equipment, the sites (a site's priority may change) and the alert logs.
  */
 import {
   equipmentEndpoints as api,
@@ -15,7 +15,7 @@ import {
 } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
-import { equipmentKeys, SITES_KEY } from './equipment-keys';
+import { invalidateResource } from '../../../shared/api/resources/invalidation';
 
 export interface SaveEquipmentInput {
   siteUlid: string;
@@ -34,15 +34,11 @@ export function saveEquipment({ siteUlid, body, equipment }: SaveEquipmentInput)
   return callEndpoint(api.update, { params: { ulid: equipment.ulid }, body: changes, redirectOnError: false });
 }
 
-/** The save mutation; refreshes the site's equipment and the sites on success. */
+/** The save mutation; refreshes every view of equipment and of what shows it on success. */
 export function useSaveEquipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveEquipment,
-    onSuccess: (_answer, { siteUlid }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: equipmentKeys.site(siteUlid) }),
-        queryClient.invalidateQueries({ queryKey: SITES_KEY }),
-      ]),
+    onSuccess: () => invalidateResource(queryClient, 'equipment'),
   });
 }

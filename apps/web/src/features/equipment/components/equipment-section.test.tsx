@@ -21,7 +21,7 @@ import {
   STATION_ULID,
   siteEquipment,
 } from '../test-fixtures';
-import { EquipmentSection } from './equipment-section';
+import { EquipmentSection, type EquipmentSectionProps } from './equipment-section';
 
 const NEW_ULID = '01JN0000000000000000000000';
 const CREDENTIAL = `${NEW_ULID}.c2VjcmV0LXNob3duLW9uY2U`;
@@ -78,7 +78,7 @@ beforeEach(() => {
   createAnswer = { status: 201, body: equipmentOf(NEW_ULID, 'IGS-08') };
 });
 
-const site = {
+const site: EquipmentSectionProps['site'] = {
   ulid: SITE_ULID,
   treatment_type: 'TYPE_ELIMINATION',
   address: {

@@ -1,7 +1,9 @@
 /** `GET /api/interventions?start_date&end_date` for Home's 'Upcoming services' (SPEC §7 "Interventions", §9). */
-import { type HydraCollection, type Intervention, MAX_PAGE_SIZE } from '@isoptera/contracts';
+import type { Intervention, interventionEndpoints } from '@isoptera/contracts';
+import { MAX_PAGE_SIZE } from '@isoptera/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { interventionKeys } from '../../../shared/api/resources/interventions';
 
 /** Every intervention whose start day is in `start`..`end` (inclusive, user's zone), by start. */
 export async function listUpcoming(
@@ -11,10 +13,10 @@ export async function listUpcoming(
 ): Promise<{ items: Intervention[]; total: number }> {
   const items: Intervention[] = [];
   for (let page = 1; ; page++) {
-    const answer = await http.get<HydraCollection<Intervention>>('/api/interventions', {
-      query: { start_date: start, end_date: end, page, itemsPerPage: MAX_PAGE_SIZE },
-      signal,
-    });
+    const answer = await callEndpoint<typeof interventionEndpoints.list>(
+      { method: 'GET', path: '/api/interventions' },
+      { query: { start_date: start, end_date: end, page, itemsPerPage: MAX_PAGE_SIZE }, signal },
+    );
     items.push(...answer['hydra:member']);
     if (items.length >= answer['hydra:totalItems'] || answer['hydra:member'].length === 0) {
       return { items, total: answer['hydra:totalItems'] };
@@ -25,7 +27,7 @@ export async function listUpcoming(
 /** Query options of the upcoming window. */
 export function upcomingQueryOptions(start: string, end: string) {
   return queryOptions({
-    queryKey: ['interventions', 'upcoming', start, end],
+    queryKey: interventionKeys.upcoming(start, end),
     queryFn: ({ signal }) => listUpcoming(start, end, signal),
   });
 }

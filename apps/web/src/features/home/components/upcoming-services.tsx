@@ -1,17 +1,16 @@
 /**
  * Home's 'Upcoming services' (SPEC §2.7 "Overview/home: upcoming services", §9 "next 2 weeks"): the visits from today
  * to today + 14 days in the user's zone, grouped by day with their counts, a link to the Planning, an empty state with
- * 'new visit', skeleton and error states. Refreshes on `interventionEdited`.
+ * 'new visit', skeleton and error states. A visit saved anywhere refreshes it (shared/api/resources).
  */
 import type { Intervention } from '@isoptera/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CalendarX, Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/auth/session';
 import { intlLocale } from '../../../shared/i18n/languages';
-import { emit, useEvent } from '../../../shared/lib/events';
+import { emit } from '../../../shared/lib/events';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
 import { Button, ButtonLink } from '../../../shared/ui/button';
@@ -83,14 +82,11 @@ function UpcomingSkeleton() {
 export function UpcomingServices() {
   const { t, i18n } = useTranslation();
   const { timeZone } = useSession();
-  const queryClient = useQueryClient();
   const range = upcomingWindow(timeZone);
   const query = useUpcoming(range.start, range.end);
   const days = useMemo(() => groupUpcoming(query.data?.items ?? [], timeZone), [query.data, timeZone]);
   const locale = intlLocale(i18n.language);
   const total = query.data?.total ?? 0;
-
-  useEvent('interventionEdited', () => void queryClient.invalidateQueries({ queryKey: ['interventions'] }));
 
   const planningHref = `/planning?start_date=${range.start}&end_date=${range.end}`;
   return (

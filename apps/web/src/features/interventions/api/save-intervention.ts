@@ -2,9 +2,11 @@
  * `POST /api/interventions` (201) and `PUT /api/interventions/{ulid}` (200) with `{interveners, client, site, type,
  * start_at, end_at, description, send_mail}`; references are IRIs, dates `YYYY-MM-DD HH:mm:ss` (SPEC §7).
  */
-import type { Intervention, InterventionBody } from '@isoptera/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import type { Intervention, InterventionBody, interventionEndpoints } from '@isoptera/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { interventionKeys } from '../../../shared/api/resources/interventions';
+import { invalidateResource } from '../../../shared/api/resources/invalidation';
 
 export interface SaveInterventionInput {
   /** The intervention to update; absent to create one. */
@@ -15,11 +17,27 @@ export interface SaveInterventionInput {
 /** Creates or updates an intervention; failures stay in the panel (no Error screen). */
 export function saveIntervention({ ulid, body }: SaveInterventionInput): Promise<Intervention> {
   return ulid
-    ? http.put<Intervention>(`/api/interventions/${encodeURIComponent(ulid)}`, body, { redirectOnError: false })
-    : http.post<Intervention>('/api/interventions', body, { redirectOnError: false });
+    ? callEndpoint<typeof interventionEndpoints.update>(
+        { method: 'PUT', path: '/api/interventions/:id' },
+        { params: { id: ulid }, body, redirectOnError: false },
+      )
+    : callEndpoint<typeof interventionEndpoints.create>(
+        { method: 'POST', path: '/api/interventions' },
+        { body, redirectOnError: false },
+      );
 }
 
-/** The save mutation of the intervention panel. */
+/**
+ * The save mutation of the intervention panel: the answer becomes the cached visit, and every view of visits and of
+ * sites (status and planned date, ADR 004) refreshes.
+ */
 export function useSaveIntervention() {
-  return useMutation({ mutationFn: saveIntervention });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveIntervention,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(interventionKeys.detail(saved.ulid), saved);
+      return invalidateResource(queryClient, 'interventions', { keep: [interventionKeys.detail(saved.ulid)] });
+    },
+  });
 }

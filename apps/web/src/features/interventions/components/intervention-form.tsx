@@ -9,6 +9,9 @@ import { CalendarClock, Info, TriangleExclamationPoint } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { searchClientOptions } from '../../../shared/api/resources/clients';
+import { searchMemberOptions } from '../../../shared/api/resources/members';
+import { getClientSites, siteLightQueryOptions } from '../../../shared/api/resources/sites';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
@@ -16,9 +19,7 @@ import { DateTimePicker } from '../../../shared/ui/date-picker';
 import { RadioGroup } from '../../../shared/ui/radio-group';
 import { type PickerOption, SearchPicker } from '../../../shared/ui/search-picker';
 import { TextArea } from '../../../shared/ui/text-area';
-import { searchClientOptions } from '../api/search-clients';
-import { searchMemberOptions } from '../api/search-members';
-import { getClientSites, getSiteLight, searchSiteOptions } from '../api/search-sites';
+import { searchSiteOptions } from '../api/search-sites';
 import { minimumEnd, normalizedEnd } from '../lib/default-dates';
 import type { InterventionFormValues } from '../lib/intervention-form';
 import type { InitialForm, PanelRequest } from './use-panel-initial-values';
@@ -115,12 +116,7 @@ export function InterventionForm({
     if (initial.values.client && !initial.values.site) void chooseClient(initial.values.client);
   }, []);
 
-  const light = useQuery({
-    queryKey: ['sites', 'light', site],
-    queryFn: ({ signal }) => getSiteLight(site, signal),
-    enabled: site !== '',
-    staleTime: 0,
-  });
+  const light = useQuery(siteLightQueryOptions(site));
   const siteInfo = site !== '' ? light.data : undefined;
   const desiredDate =
     request.desiredDate ??

@@ -39,12 +39,20 @@ const INTERVENTION: Intervention = {
   interveners_ulids: [M_LUCAS],
   site: {
     '@id': `/api/sites/${S_ONE}`,
+    '@type': 'Site',
     ulid: S_ONE,
     name: 'Chai principal',
-    client: { '@id': `/api/clients/${C_ONE}`, ulid: C_ONE, name: 'Château Margaux' },
+    client: { '@id': `/api/clients/${C_ONE}`, '@type': 'Client', ulid: C_ONE, name: 'Château Margaux' },
   },
   interveners: [
-    { '@id': `/api/user_pcos/${M_LUCAS}`, ulid: M_LUCAS, firstname: 'Lucas', lastname: 'Moreau', color: '#c2410c' },
+    {
+      '@id': `/api/user_pcos/${M_LUCAS}`,
+      '@type': 'UserPco',
+      ulid: M_LUCAS,
+      firstname: 'Lucas',
+      lastname: 'Moreau',
+      color: '#c2410c',
+    },
   ],
 };
 

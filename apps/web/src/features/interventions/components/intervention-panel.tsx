@@ -4,7 +4,6 @@
  * and resets validation. States: loading → ready → saving (a second submit is ignored while saving). On 200/201 the
  * panel closes and emits `interventionEdited` with the answer; any other status keeps it open with the error shown.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +62,6 @@ function ReadyForm({
 }: PanelContentProps & { initial: InitialForm; formId: string; onSavingChange: (saving: boolean) => void }) {
   const { t } = useTranslation();
   const { timeZone } = useSession();
-  const queryClient = useQueryClient();
   const save = useSaveIntervention();
   const saving = useRef(false);
   const [isSaving, setSaving] = useState(false);
@@ -88,7 +86,6 @@ function ReadyForm({
       const saved = await save.mutateAsync({ ulid: request.interventionUlid, body: bodyOfValues(values) });
       setSavingState(false);
       notify({ title: t(request.interventionUlid ? 'interventions:panel.updated' : 'interventions:panel.created') });
-      queryClient.setQueryData(['interventions', 'detail', saved.ulid], saved);
       onClose();
       emit('interventionEdited', saved);
     } catch (error) {

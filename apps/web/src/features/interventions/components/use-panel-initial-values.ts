@@ -5,12 +5,12 @@
 import type { InterventionType } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { clientQueryOptions } from '../../../shared/api/resources/clients';
+import { interventionQueryOptions } from '../../../shared/api/resources/interventions';
+import { memberName } from '../../../shared/api/resources/members';
+import { siteQueryOptions } from '../../../shared/api/resources/sites';
 import type { AppEvents } from '../../../shared/lib/events';
 import type { PickerOption } from '../../../shared/ui/search-picker';
-import { interventionQueryOptions } from '../api/get-intervention';
-import { getClientName } from '../api/search-clients';
-import { memberLabel } from '../api/search-members';
-import { getSite } from '../api/search-sites';
 import { defaultSchedule, wallTimeIn } from '../lib/default-dates';
 import { type InterventionFormValues, valuesOfIntervention } from '../lib/intervention-form';
 
@@ -38,19 +38,10 @@ export function usePanelInitialValues(request: PanelRequest, timeZone: string): 
   const siteUlid = editing ? null : (request.siteUlid ?? null);
   const clientUlid = editing || siteUlid ? null : (request.clientUlid ?? null);
 
-  const intervention = useQuery({ ...interventionQueryOptions(editing ?? ''), enabled: editing !== null });
-  const site = useQuery({
-    queryKey: ['sites', 'detail', siteUlid],
-    queryFn: ({ signal }) => getSite(siteUlid as string, signal),
-    enabled: siteUlid !== null,
-    staleTime: 0,
-  });
-  const client = useQuery({
-    queryKey: ['clients', 'name', clientUlid],
-    queryFn: () => getClientName(clientUlid as string),
-    enabled: clientUlid !== null,
-    staleTime: 0,
-  });
+  const intervention = useQuery(interventionQueryOptions(editing ?? ''));
+  // a 404 stays in the panel (SPEC §8 "Handling of failed calls inside the intervention panel")
+  const site = useQuery({ ...siteQueryOptions(siteUlid ?? '', { redirectOnError: false }), staleTime: 0 });
+  const client = useQuery({ ...clientQueryOptions(clientUlid ?? ''), staleTime: 0 });
   const active = editing ? intervention : siteUlid ? site : clientUlid ? client : null;
   const retry = () => void active?.refetch();
 
@@ -68,7 +59,7 @@ export function usePanelInitialValues(request: PanelRequest, timeZone: string): 
         labels: {
           client: [{ id: data.site.client.ulid, label: data.site.client.name }],
           site: [{ id: data.site.ulid, label: data.site.name }],
-          interveners: data.interveners.map((i) => ({ id: i.ulid, label: memberLabel(i) })),
+          interveners: data.interveners.map((i) => ({ id: i.ulid, label: memberName(i) })),
         },
         initialStart: valuesOfIntervention(data, timeZone).start_at,
       },
@@ -92,7 +83,7 @@ export function usePanelInitialValues(request: PanelRequest, timeZone: string): 
     labels.site = [{ id: site.data.ulid, label: site.data.name }];
   } else if (clientUlid && client.data !== undefined) {
     values.client = clientUlid;
-    labels.client = [{ id: clientUlid, label: client.data }];
+    labels.client = [{ id: clientUlid, label: client.data.name }];
   }
   return { status: 'ready', error: null, retry, initial: { values, labels, initialStart: null } };
 }

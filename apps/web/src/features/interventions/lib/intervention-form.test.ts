@@ -108,8 +108,16 @@ describe('valuesOfIntervention', () => {
         client_ulid: CLIENT,
         site_ulid: SITE,
         interveners_ulids: [MEMBER],
-        site: { '@id': '', ulid: SITE, name: 'Chai', client: { '@id': '', ulid: CLIENT, name: 'Château' } },
-        interveners: [{ '@id': '', ulid: MEMBER, firstname: 'Lucas', lastname: 'Moreau', color: '#c2410c' }],
+        site: {
+          '@id': '',
+          '@type': 'Site',
+          ulid: SITE,
+          name: 'Chai',
+          client: { '@id': '', '@type': 'Client', ulid: CLIENT, name: 'Château' },
+        },
+        interveners: [
+          { '@id': '', '@type': 'UserPco', ulid: MEMBER, firstname: 'Lucas', lastname: 'Moreau', color: '#c2410c' },
+        ],
       },
       'Asia/Tokyo',
     );

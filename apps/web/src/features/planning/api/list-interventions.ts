@@ -2,9 +2,16 @@
  * `GET /api/interventions` with the planning filters (SPEC §7 "Interventions"): pages of 30 for the list ('load
  * more', 'displayed of total') and every intervention of a date range for the calendar (pages of 100).
  */
-import { type HydraCollection, type Intervention, MAX_PAGE_SIZE, PAGE_SIZE } from '@isoptera/contracts';
+import {
+  type Intervention,
+  type InterventionCollection,
+  type interventionEndpoints,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+} from '@isoptera/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { interventionKeys } from '../../../shared/api/resources/interventions';
 import { apiQueryOf, type PlanningFilters } from '../lib/planning-filters';
 
 /** One page of interventions matching `filters`, by start. */
@@ -13,17 +20,17 @@ export function listInterventions(
   page: number,
   itemsPerPage: number = PAGE_SIZE,
   signal?: AbortSignal,
-): Promise<HydraCollection<Intervention>> {
-  return http.get<HydraCollection<Intervention>>('/api/interventions', {
-    query: { ...apiQueryOf(filters), page, itemsPerPage },
-    signal,
-  });
+): Promise<InterventionCollection> {
+  return callEndpoint<typeof interventionEndpoints.list>(
+    { method: 'GET', path: '/api/interventions' },
+    { query: { ...apiQueryOf(filters), page, itemsPerPage }, signal },
+  );
 }
 
 /** The list of the planning, page by page ('load more'). */
 export function planningListQueryOptions(filters: PlanningFilters) {
   return infiniteQueryOptions({
-    queryKey: ['interventions', 'list', filters],
+    queryKey: interventionKeys.list(filters),
     queryFn: ({ pageParam, signal }) => listInterventions(filters, pageParam, PAGE_SIZE, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
@@ -57,7 +64,7 @@ export async function listRange(
 /** The calendar's visible range. */
 export function planningRangeQueryOptions(filters: PlanningFilters, start: string, end: string) {
   return queryOptions({
-    queryKey: ['interventions', 'range', filters, start, end],
+    queryKey: interventionKeys.range(filters, start, end),
     queryFn: ({ signal }) => listRange(filters, start, end, signal),
     placeholderData: (previous) => previous,
   });

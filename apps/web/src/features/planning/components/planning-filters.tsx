@@ -6,11 +6,13 @@ import { INTERVENTION_TYPES } from '@isoptera/contracts';
 import { RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { searchClientOptions } from '../../../shared/api/resources/clients';
+import { searchMemberOptions } from '../../../shared/api/resources/members';
 import { Button } from '../../../shared/ui/button';
 import { DatePicker } from '../../../shared/ui/date-picker';
 import { SearchPicker } from '../../../shared/ui/search-picker';
 import { Select } from '../../../shared/ui/select';
-import { searchClientOptions, searchMemberOptions, useClientLabels, useMemberLabels } from '../api/filter-options';
+import { useClientLabels, useMemberLabels } from '../api/filter-options';
 import type { PlanningFilters as Filters } from '../lib/planning-filters';
 
 const ALL_TYPES = 'all';
@@ -49,7 +51,7 @@ export function PlanningFilters({ filters, onChange, onReset, showDates }: Plann
           value={filters.users}
           onChange={(users) => onChange({ users })}
           loadOptions={searchMemberOptions}
-          selectedOptions={memberLabels.data}
+          selectedOptions={memberLabels}
         />
         <SearchPicker
           mode="multiple"
@@ -59,7 +61,7 @@ export function PlanningFilters({ filters, onChange, onReset, showDates }: Plann
           value={filters.clients}
           onChange={(clients) => onChange({ clients })}
           loadOptions={searchClientOptions}
-          selectedOptions={clientLabels.data}
+          selectedOptions={clientLabels}
         />
         <Select
           className="lg:col-span-2"

@@ -1,10 +1,9 @@
 /**
  * Planning (`/planning`, SPEC §2.2, §2.7, §3 "Filters kept while browsing", §9): the team's interventions grouped by
  * start date, as a list or a week/month calendar; filters and view kept in the URL; 'new visit'; a visit opens the
- * panel in edit mode and can be deleted with or without an e-mail. Refreshes on `interventionEdited`.
+ * panel in edit mode and can be deleted with or without an e-mail. A visit saved or deleted anywhere refreshes it (shared/api/resources).
  */
 import type { Intervention } from '@isoptera/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, CalendarRange, List, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
@@ -12,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../shared/auth/session';
 import { cn } from '../../../shared/lib/cn';
-import { emit, useEvent } from '../../../shared/lib/events';
+import { emit } from '../../../shared/lib/events';
 import { Button } from '../../../shared/ui/button';
 import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { PageHeader } from '../../../shared/ui/page-header';
@@ -39,14 +38,11 @@ const VIEW_ICONS = { list: List, week: CalendarRange, month: CalendarDays } as c
 export function PlanningPage() {
   const { t } = useTranslation();
   const { timeZone } = useSession();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const today = dayIn(timeZone, new Date());
   const filters = useMemo(() => filtersOf(params, today), [params, today]);
   const view = viewOf(params);
   const [toDelete, setToDelete] = useState<Intervention | null>(null);
-
-  useEvent('interventionEdited', () => void queryClient.invalidateQueries({ queryKey: ['interventions'] }));
 
   const change = useCallback(
     (changes: Partial<Filters>) => setParams((current) => withFilters(current, changes), { replace: true }),

@@ -5,10 +5,12 @@
  * shorter than the total. On Clients already, a `clientsSearch` event is broadcast instead of navigating.
  */
 import { SEARCH_DEBOUNCE_MS } from '@isoptera/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { clientSearchQueryOptions } from '../../../shared/api/resources/clients';
 import { cn } from '../../../shared/lib/cn';
 import { emit } from '../../../shared/lib/events';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
@@ -16,7 +18,6 @@ import { useFormat } from '../../../shared/lib/use-format';
 import { Highlight } from '../../../shared/ui/highlight';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useComboboxNavigation } from '../../../shared/ui/use-combobox-navigation';
-import { useSearchClients } from '../api/search-clients';
 
 const CLIENTS_PATH = '/clients';
 
@@ -34,7 +35,7 @@ export function GlobalSearch() {
   const [isOpen, setOpen] = useState(false);
   const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const term = debounced.trim();
-  const search = useSearchClients(term);
+  const search = useQuery(clientSearchQueryOptions(term));
   const hasQuery = query.trim() !== '';
   const isSearching = hasQuery && (query !== debounced || search.isFetching);
 

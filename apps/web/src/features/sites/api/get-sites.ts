@@ -1,27 +1,44 @@
-/** `GET /api/sites` → `{in_alert_sites, other_sites, in_alert_site_number, other_site_number}` (SPEC §3, §7 "Sites"). */
-import type { SiteListAnswer } from '@isoptera/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http-client';
+/**
+ * `GET /api/sites` → one page of `{in_alert_sites, other_sites, in_alert_site_number, other_site_number,
+ * hydra:view}` (SPEC §3, §7 "Sites"): the pages follow one sequence, the sites in alert first, then the others; the
+ * screen loads them one after the other ('load more').
+ */
+import type { SiteListAnswer, siteEndpoints } from '@isoptera/contracts';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { siteKeys } from '../../../shared/api/resources/sites';
 import { type SiteFilters, siteListQueryOf } from '../lib/site-filters';
 
-/** Query key prefix of everything the sites feature caches. */
-export const sitesKey = ['sites'] as const;
-
-/** The alert sites and other sites of `page` matching `filters`. */
-export function getSites(filters: SiteFilters, page: number, signal?: AbortSignal): Promise<SiteListAnswer> {
-  return http.get<SiteListAnswer>('/api/sites', { query: siteListQueryOf(filters, page), signal });
+/** Page `page` (from 1, 30 sites) of the sites matching `filters`. */
+export async function getSites(filters: SiteFilters, page: number, signal?: AbortSignal): Promise<SiteListAnswer> {
+  const answer = await callEndpoint<typeof siteEndpoints.list>(
+    { method: 'GET', path: '/api/sites' },
+    { query: { ...siteListQueryOf(filters), page }, signal },
+  );
+  if (!('in_alert_sites' in answer)) throw new Error('GET /api/sites answered a collection without pagination=false');
+  return answer;
 }
 
-/** Query options of one page of the site list; the previous page stays shown while the next loads. */
-export function sitesQueryOptions(filters: SiteFilters, page: number) {
-  return queryOptions({
-    queryKey: [...sitesKey, 'list', siteListQueryOf(filters, page)],
-    queryFn: ({ signal }) => getSites(filters, page, signal),
+/** The page after `answer`, read from its `hydra:view` link; undefined on the last page. */
+export function nextSitesPage(answer: SiteListAnswer): number | undefined {
+  const next = answer['hydra:view']['hydra:next'];
+  if (!next) return undefined;
+  const page = Number(new URL(next, 'http://localhost').searchParams.get('page'));
+  return Number.isInteger(page) && page > 1 ? page : undefined;
+}
+
+/** The site list for `filters`, page by page; the previous filters' sites stay shown while the new ones load. */
+export function sitesQueryOptions(filters: SiteFilters) {
+  return infiniteQueryOptions({
+    queryKey: siteKeys.list(siteListQueryOf(filters)),
+    queryFn: ({ pageParam, signal }) => getSites(filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextSitesPage,
     placeholderData: keepPreviousData,
   });
 }
 
-/** One page of the site list. */
-export function useSites(filters: SiteFilters, page: number) {
-  return useQuery(sitesQueryOptions(filters, page));
+/** The site list query. */
+export function useSites(filters: SiteFilters) {
+  return useInfiniteQuery(sitesQueryOptions(filters));
 }

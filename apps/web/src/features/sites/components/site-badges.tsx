@@ -1,8 +1,8 @@
 /** Small pieces of a site shown in lists and on the detail page: status with its planned date, referent chip. */
 import { PLANNED_SITE_STATUSES, type SiteStatus, type UserLight } from '@isoptera/contracts';
+import { memberName } from '../../../shared/api/resources/members';
 import { useFormat } from '../../../shared/lib/use-format';
 import { StatusBadge } from '../../../shared/ui/status';
-import { memberName } from '../api/search-members';
 
 export interface SiteStatusBadgeProps {
   status: SiteStatus | string;

@@ -12,15 +12,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { contactsOf, searchClientOptions } from '../../../shared/api/resources/clients';
+import { searchMemberOptions } from '../../../shared/api/resources/members';
 import { DatePicker } from '../../../shared/ui/date-picker';
 import { NumberField } from '../../../shared/ui/number-field';
 import { type PickerOption, SearchPicker } from '../../../shared/ui/search-picker';
 import { Select } from '../../../shared/ui/select';
 import { TextArea } from '../../../shared/ui/text-area';
 import { TextField } from '../../../shared/ui/text-field';
-import { contactsOf } from '../api/get-client';
-import { searchClientOptions } from '../api/search-clients';
-import { searchMemberOptions } from '../api/search-members';
 import { emptyContact, NEW_CONTACT, type SiteFormValues } from '../lib/site-form';
 
 export interface SiteFormFieldsProps {

@@ -5,19 +5,20 @@
  * 422 answer's violations land on their fields; nothing typed is lost on a failed save.
  */
 import type { SiteContactAnswer, SiteDetail } from '@isoptera/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { clientQueryOptions } from '../../../shared/api/resources/clients';
+import { memberName } from '../../../shared/api/resources/members';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
 import { SlideOver } from '../../../shared/ui/slide-over';
 import { Spinner } from '../../../shared/ui/spinner';
-import { useClient } from '../api/get-client';
 import { useSaveSite } from '../api/save-site';
-import { memberName } from '../api/search-members';
 import {
   applySiteViolations,
   emptySiteForm,
@@ -64,7 +65,7 @@ function SiteForm({ formId, site, lockedClientUlid, save, onSaved }: SiteFormPro
   );
   const form = useForm<SiteFormValues>({ resolver: siteFormResolver, defaultValues });
   const clientUlid = form.watch('site.client');
-  const client = useClient(clientUlid);
+  const client = useQuery(clientQueryOptions(clientUlid));
 
   // a new site gets the client's primary contact unless a contact of that client is already chosen
   useEffect(() => {

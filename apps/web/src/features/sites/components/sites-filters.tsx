@@ -3,19 +3,18 @@
  * clients (multiple search pickers), status, treatment type, alert type and sort order. The state lives in the URL.
  */
 import { ALERT_TYPES, SEARCH_DEBOUNCE_MS, SITE_STATUSES, TREATMENT_TYPES } from '@isoptera/contracts';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { FilterX, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { clientQueryOptions, searchClientOptions } from '../../../shared/api/resources/clients';
+import { everyMemberQueryOptions, memberName, searchMemberOptions } from '../../../shared/api/resources/members';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { Button } from '../../../shared/ui/button';
 import { inputClasses } from '../../../shared/ui/field-parts';
 import { SearchPicker } from '../../../shared/ui/search-picker';
 import { Select } from '../../../shared/ui/select';
-import { clientQueryOptions } from '../api/get-client';
-import { searchClientOptions } from '../api/search-clients';
-import { memberName, searchMemberOptions, useAllMembers } from '../api/search-members';
 import { hasActiveSiteFilters, SITE_SORTS, type SiteFilters } from '../lib/site-filters';
 
 const ALL = 'all';
@@ -28,7 +27,7 @@ export interface SitesFiltersProps {
 
 /** Labels of the referents and clients chosen in the URL, so the pickers show names after a reload. */
 function useSelectedLabels(filters: SiteFilters) {
-  const members = useAllMembers();
+  const members = useQuery(everyMemberQueryOptions());
   const clients = useQueries({ queries: filters.clients.map((ulid) => clientQueryOptions(ulid)) });
   const memberOptions = useMemo(
     () =>

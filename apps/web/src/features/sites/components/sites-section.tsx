@@ -1,14 +1,14 @@
 /**
  * One section of the Sites screen: 'Sites in alert' or 'Other sites', with its count, a table on wide screens and
- * cards on narrow ones, a loading skeleton, an empty state and paging with 'displayed of total' (SPEC §2.7, §9).
+ * cards on narrow ones, a loading skeleton, an empty state, 'displayed of total' and 'load more' (SPEC §2.7, §9).
  */
-import { PAGE_SIZE, type SiteListItem } from '@isoptera/contracts';
+import type { SiteListItem } from '@isoptera/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
-import { Pagination } from '../../../shared/ui/pagination';
+import { Button } from '../../../shared/ui/button';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { AlertBadge } from '../../../shared/ui/status';
 import { ReferentChip, SiteStatusBadge } from './site-badges';
@@ -17,13 +17,18 @@ export interface SitesSectionProps {
   id: string;
   title: string;
   tone: 'alert' | 'normal';
+  /** The sites loaded so far. */
   items: SiteListItem[] | undefined;
+  /** Every matching site of the section. */
   total: number | undefined;
-  page: number;
-  onPageChange: (page: number) => void;
   isLoading: boolean;
   /** Shown instead of the list when it is empty. */
   empty: ReactNode;
+  /** Shown instead of the list while its sites wait for the sites in alert to be loaded first. */
+  pending?: ReactNode;
+  /** Loads the next page: given to the section the next sites of the sequence belong to. */
+  onLoadMore?: () => void;
+  isLoadingMore?: boolean;
 }
 
 function cityOf(site: SiteListItem): string {
@@ -60,17 +65,18 @@ function SkeletonRows({ alert }: { alert: boolean }) {
   );
 }
 
-/** A list of sites with its heading and paging. */
+/** A list of sites with its heading, its count and 'load more'. */
 export function SitesSection({
   id,
   title,
   tone,
   items,
   total,
-  page,
-  onPageChange,
   isLoading,
   empty,
+  pending,
+  onLoadMore,
+  isLoadingMore = false,
 }: SitesSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -103,7 +109,7 @@ export function SitesSection({
       {isLoading && !items ? (
         <SkeletonRows alert={alert} />
       ) : list.length === 0 ? (
-        empty
+        (pending ?? empty)
       ) : (
         <>
           <div className="hidden overflow-x-auto md:block">
@@ -196,18 +202,19 @@ export function SitesSection({
               </li>
             ))}
           </ul>
-          {total !== undefined && total > PAGE_SIZE ? (
-            <div className="border-t border-gray-200 px-4">
-              <Pagination page={page} total={total} onPageChange={onPageChange} />
-            </div>
-          ) : total !== undefined ? (
-            <p className="border-t border-gray-200 px-4 py-3 text-sm text-gray-700">
+          <div className="flex flex-col items-center justify-between gap-3 border-t border-gray-200 px-4 py-3 sm:flex-row">
+            <p className="text-sm text-gray-700" aria-live="polite">
               {t('common:pagination.displayedOfTotal', {
                 displayed: format.number(list.length),
-                total: format.number(total),
+                total: format.number(total ?? list.length),
               })}
             </p>
-          ) : null}
+            {onLoadMore ? (
+              <Button variant="white" onPress={onLoadMore} isLoading={isLoadingMore}>
+                {t('sites:list.loadMore')}
+              </Button>
+            ) : null}
+          </div>
         </>
       )}
     </section>

@@ -1,11 +1,10 @@
 /**
  * Filters of the Sites screen kept in the URL while browsing (SPEC §3 "Filters kept while browsing": users, clients,
- * sort order, status, treatment type, alert type; plus the name search and the page of each list).
- * URL keys: `users` and `clients` (repeated), `status`, `treatment_type`, `alert_type`, `order`, `name`, `page`,
- * `alert_page`. Defaults are left out of the URL; other parameters (e.g. `createForClient`) are kept.
+ * sort order, status, treatment type, alert type; plus the name search). URL keys: `users` and `clients` (repeated),
+ * `status`, `treatment_type`, `alert_type`, `order`, `name`. Defaults are left out of the URL; other parameters (e.g.
+ * `createForClient`) are kept. The list is paged by 'load more', not in the URL.
  */
 import { ALERT_TYPES, SITE_STATUSES, TREATMENT_TYPES } from '@isoptera/contracts';
-import type { QueryValue } from '../../../shared/api/http-client';
 
 export const SITE_SORTS = ['name_asc', 'name_desc', 'updated_at_desc', 'updated_at_asc'] as const;
 export type SiteSort = (typeof SITE_SORTS)[number];
@@ -22,12 +21,9 @@ export interface SiteFilters {
   alertType: string;
   sort: SiteSort;
   name: string;
-  /** Page of the other sites, from 1. */
-  page: number;
-  /** Page of the alert sites, from 1. */
-  alertPage: number;
 }
 
+/** The URL keys of the filters; `page` and `alert_page` (paging of earlier versions) are dropped when writing. */
 const FILTER_KEYS = [
   'users',
   'clients',
@@ -44,11 +40,6 @@ function oneOf(value: string | null, allowed: readonly string[]): string {
   return value && allowed.includes(value) ? value : '';
 }
 
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 /** Reads the filters from the URL search parameters; unknown values fall back to the defaults. */
 export function readSiteFilters(params: URLSearchParams): SiteFilters {
   const unique = (key: string) => [...new Set(params.getAll(key).filter(Boolean))];
@@ -60,8 +51,6 @@ export function readSiteFilters(params: URLSearchParams): SiteFilters {
     alertType: oneOf(params.get('alert_type'), ALERT_TYPES),
     sort: (oneOf(params.get('order'), SITE_SORTS) || DEFAULT_SITE_SORT) as SiteSort,
     name: params.get('name') ?? '',
-    page: pageOf(params.get('page')),
-    alertPage: pageOf(params.get('alert_page')),
   };
 }
 
@@ -76,18 +65,10 @@ export function writeSiteFilters(filters: SiteFilters, base: URLSearchParams = n
   if (filters.alertType) params.set('alert_type', filters.alertType);
   if (filters.sort !== DEFAULT_SITE_SORT) params.set('order', filters.sort);
   if (filters.name.trim()) params.set('name', filters.name.trim());
-  if (filters.page > 1) params.set('page', String(filters.page));
-  if (filters.alertPage > 1) params.set('alert_page', String(filters.alertPage));
   return params;
 }
 
-/** The filters after a change of `patch`: any change other than a page goes back to the first pages. */
-export function changeSiteFilters(filters: SiteFilters, patch: Partial<SiteFilters>): SiteFilters {
-  const pagingOnly = Object.keys(patch).every((key) => key === 'page' || key === 'alertPage');
-  return { ...filters, ...(pagingOnly ? {} : { page: 1, alertPage: 1 }), ...patch };
-}
-
-/** `true` when any filter (not paging, not sort) is set: the empty state then offers to clear them. */
+/** `true` when any filter (not the sort) is set: the empty state then offers to clear them. */
 export function hasActiveSiteFilters(filters: SiteFilters): boolean {
   return Boolean(
     filters.users.length ||
@@ -99,19 +80,18 @@ export function hasActiveSiteFilters(filters: SiteFilters): boolean {
   );
 }
 
-/** The `GET /api/sites` query of the filters for `page` (`order[name]=asc`, `users[]=…`). */
-export function siteListQueryOf(filters: SiteFilters, page: number): Record<string, QueryValue> {
+/** The `GET /api/sites` query of the filters, without the page (`order: {name: 'asc'}` is sent `order[name]=asc`). */
+export function siteListQueryOf(filters: SiteFilters) {
   const [field, direction] = filters.sort.startsWith('updated_at')
-    ? ['updated_at', filters.sort.slice('updated_at_'.length)]
-    : ['name', filters.sort.slice('name_'.length)];
+    ? (['updated_at', filters.sort.slice('updated_at_'.length)] as const)
+    : (['name', filters.sort.slice('name_'.length)] as const);
   return {
-    page,
     name: filters.name.trim(),
     users: filters.users,
     clients: filters.clients,
     status: filters.status,
     treatment_type: filters.treatmentType,
     alert_type: filters.alertType,
-    [`order[${field}]`]: direction,
+    order: { [field]: direction as 'asc' | 'desc' },
   };
 }

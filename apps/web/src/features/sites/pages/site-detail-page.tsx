@@ -6,12 +6,13 @@
  * Sections of other features (equipment, alerts) come through the `sections` slot, filled by the app's route.
  */
 import type { SiteDetail } from '@isoptera/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarPlus, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { emit, useEvent } from '../../../shared/lib/events';
+import { siteQueryOptions } from '../../../shared/api/resources/sites';
+import { emit } from '../../../shared/lib/events';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -21,8 +22,6 @@ import { notify, notifyError } from '../../../shared/ui/notifications';
 import { Skeleton, SkeletonLines } from '../../../shared/ui/skeleton';
 import { AlertBadge } from '../../../shared/ui/status';
 import { useDeleteSite } from '../api/delete-site';
-import { useSite } from '../api/get-site';
-import { sitesKey } from '../api/get-sites';
 import { DeferredSiteFormPanel } from '../components/deferred-site-form-panel';
 import { ReferentChip, SiteStatusBadge } from '../components/site-badges';
 import { SiteInterventions } from '../components/site-interventions';
@@ -252,15 +251,9 @@ export function SiteDetailPage({ sections }: { sections?: SiteDetailSections } =
   const { t } = useTranslation();
   const { siteUlid = '' } = useParams();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const site = useSite(siteUlid);
+  const site = useQuery(siteQueryOptions(siteUlid));
   const from = (location.state as { from?: unknown } | null)?.from;
   const backTo = typeof from === 'string' && from.startsWith('/sites') ? from : '/sites';
-
-  // a visit saved anywhere may change the site's status and planned date
-  useEvent('interventionEdited', () => {
-    void queryClient.invalidateQueries({ queryKey: sitesKey });
-  });
 
   return (
     <>

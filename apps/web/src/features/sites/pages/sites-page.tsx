@@ -1,9 +1,10 @@
 /**
- * Sites screen (SPEC §2.7 "Sites: list (alert sites and other sites), create"; §3 filters kept while browsing): the
- * sites in alert and the other sites, each with its count and paging, filters in the URL, and the create slide-over
- * (opened by 'New site', or at once with `?createForClient=<client ulid>`, the client then locked).
+ * Sites screen (SPEC §2.7 "Sites: list (alert sites and other sites), create"; §3 filters kept while browsing; §9
+ * 'displayed of total'): the sites in alert, then the other sites, each section with its total, loaded 30 at a time
+ * ('load more', the sites in alert first), filters in the URL, and the create slide-over (opened by 'New site', or at
+ * once with `?createForClient=<client ulid>`, the client then locked).
  */
-import type { SiteContactAnswer } from '@isoptera/contracts';
+import type { SiteContactAnswer, SiteListAnswer, SiteListItem } from '@isoptera/contracts';
 import { FilterX, MapPinned, Plus, ShieldCheck } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,15 +17,15 @@ import { useSites } from '../api/get-sites';
 import { DeferredSiteFormPanel } from '../components/deferred-site-form-panel';
 import { SitesFilters } from '../components/sites-filters';
 import { SitesSection } from '../components/sites-section';
-import {
-  changeSiteFilters,
-  hasActiveSiteFilters,
-  readSiteFilters,
-  type SiteFilters,
-  writeSiteFilters,
-} from '../lib/site-filters';
+import { hasActiveSiteFilters, readSiteFilters, type SiteFilters, writeSiteFilters } from '../lib/site-filters';
 
 const CREATE_FOR_CLIENT = 'createForClient';
+
+/** The sites of `section` in the loaded pages, each once (a site may move between pages while they load). */
+function sitesOf(pages: readonly SiteListAnswer[], section: 'in_alert_sites' | 'other_sites'): SiteListItem[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) => page[section]).filter((site) => !seen.has(site.ulid) && seen.add(site.ulid));
+}
 
 /** The Sites screen. */
 export function SitesPage() {
@@ -37,7 +38,7 @@ export function SitesPage() {
 
   const update = useCallback(
     (patch: Partial<SiteFilters>) =>
-      setParams((current) => writeSiteFilters(changeSiteFilters(readSiteFilters(current), patch), current), {
+      setParams((current) => writeSiteFilters({ ...readSiteFilters(current), ...patch }, current), {
         replace: true,
       }),
     [setParams],
@@ -52,9 +53,19 @@ export function SitesPage() {
     [setParams],
   );
 
-  const alertSites = useSites(filters, filters.alertPage);
-  const otherSites = useSites(filters, filters.page);
-  const failed = alertSites.error ?? otherSites.error;
+  const sites = useSites(filters);
+  const pages = sites.data?.pages ?? [];
+  const latest = pages.at(-1);
+  const alertItems = useMemo(
+    () => (sites.data ? sitesOf(sites.data.pages, 'in_alert_sites') : undefined),
+    [sites.data],
+  );
+  const otherItems = useMemo(() => (sites.data ? sitesOf(sites.data.pages, 'other_sites') : undefined), [sites.data]);
+  const alertTotal = latest?.in_alert_site_number;
+  const otherTotal = latest?.other_site_number;
+  // the pages list the sites in alert first: 'load more' goes with the section the next sites belong to
+  const alertsLeft = alertTotal !== undefined && (alertItems?.length ?? 0) < alertTotal;
+  const loadMore = sites.hasNextPage ? () => void sites.fetchNextPage() : undefined;
   const filtered = hasActiveSiteFilters(filters);
 
   const closeForm = (open: boolean) => {
@@ -91,28 +102,21 @@ export function SitesPage() {
     <>
       <PageHeader title={t('sites:list.title')} description={t('sites:list.description')} actions={newSiteButton} />
       <SitesFilters filters={filters} onChange={update} onClear={clear} />
-      {failed && !alertSites.data && !otherSites.data ? (
+      {sites.error && !sites.data ? (
         <div className="rounded-lg border border-gray-200 bg-white shadow-xs">
-          <ErrorState
-            error={failed}
-            onRetry={() => {
-              void alertSites.refetch();
-              void otherSites.refetch();
-            }}
-            isRetrying={alertSites.isFetching || otherSites.isFetching}
-          />
+          <ErrorState error={sites.error} onRetry={() => void sites.refetch()} isRetrying={sites.isFetching} />
         </div>
       ) : (
-        <div aria-busy={alertSites.isFetching || otherSites.isFetching || undefined}>
+        <div aria-busy={sites.isFetching || undefined}>
           <SitesSection
             id="sites-in-alert"
             title={t('sites:list.inAlert')}
             tone="alert"
-            items={alertSites.data?.in_alert_sites}
-            total={alertSites.data?.in_alert_site_number}
-            page={filters.alertPage}
-            onPageChange={(alertPage) => update({ alertPage })}
-            isLoading={alertSites.isLoading}
+            items={alertItems}
+            total={alertTotal}
+            isLoading={sites.isLoading}
+            onLoadMore={alertsLeft ? loadMore : undefined}
+            isLoadingMore={sites.isFetchingNextPage}
             empty={
               <EmptyState
                 icon={<ShieldCheck size={24} />}
@@ -124,11 +128,18 @@ export function SitesPage() {
             id="other-sites"
             title={t('sites:list.otherSites')}
             tone="normal"
-            items={otherSites.data?.other_sites}
-            total={otherSites.data?.other_site_number}
-            page={filters.page}
-            onPageChange={(page) => update({ page })}
-            isLoading={otherSites.isLoading}
+            items={otherItems}
+            total={otherTotal}
+            isLoading={sites.isLoading}
+            onLoadMore={alertsLeft ? undefined : loadMore}
+            isLoadingMore={sites.isFetchingNextPage}
+            pending={
+              alertsLeft && otherTotal ? (
+                <p className="px-4 py-6 text-center text-sm text-gray-700">
+                  {t('sites:list.otherAfterAlert', { count: otherTotal })}
+                </p>
+              ) : undefined
+            }
             empty={
               <EmptyState
                 icon={<MapPinned size={24} />}
