@@ -35,7 +35,6 @@ const EXPECTED: readonly { resource: string; fields: readonly string[]; pending?
   {
     resource: 'user_pcos',
     fields: ['ulid', 'firstname', 'lastname', 'email', 'role', 'status', 'color'],
-    pending: 'users contracts',
   },
   {
     resource: 'equipment',
