@@ -1,7 +1,7 @@
 /** Authentication and the current user (SPEC §3 "Current user", §7 "Authentication", "Self"). */
 import { z } from 'zod';
 import { LANGUAGES, USER_TYPES } from './enums.js';
-import { jsonLdKeys } from './jsonld.js';
+import { isoDateTime, jsonLdKeys } from './jsonld.js';
 
 /** `POST /security/token/request`. */
 export const tokenRequestBody = z.object({
@@ -89,8 +89,8 @@ export const currentUser = z
     user_type: z.enum(USER_TYPES),
     role: z.string(),
     color: z.string().nullable(),
-    disabled_at: z.string().nullable(),
-    last_invited_at: z.string().nullable(),
+    disabled_at: isoDateTime.nullable(),
+    last_invited_at: isoDateTime.nullable(),
     have_user_admin_space: z.boolean(),
     have_user_dealer_space: z.boolean(),
     have_user_pco_space: z.boolean(),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { manyValues, orderDirection, pageQuery } from './common.js';
 import { LANGUAGES, USER_STATUSES } from './enums.js';
-import { hydraCollectionOf, jsonLdKeys, searchResultOf } from './jsonld.js';
+import { hydraCollectionOf, isoDateTime, jsonLdKeys, searchResultOf } from './jsonld.js';
 import { ROLES } from './roles.js';
 
 /**
@@ -44,9 +44,9 @@ export const spaceUser = z
     avatar: z.string().nullable().describe('URL of the avatar image (`/api/avatars/{file}`), or null'),
     lang: z.enum(LANGUAGES),
     timezone: z.string().describe('IANA time zone'),
-    disabled_at: z.string().nullable(),
-    last_invited_at: z.string().nullable(),
-    last_login_at: z.string().nullable(),
+    disabled_at: isoDateTime.nullable(),
+    last_invited_at: isoDateTime.nullable(),
+    last_login_at: isoDateTime.nullable(),
     nb_referent_site: z
       .number()
       .int()

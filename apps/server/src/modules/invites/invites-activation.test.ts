@@ -85,6 +85,7 @@ describe('GET {invites}/get-{type}/{token}', () => {
     const response = await lookup(`${PCO}/get-pco`, invite.token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
+      '@context': '/api/contexts/InviteLookup',
       '@id': `${PCO}/get-pco/${invite.token}`,
       '@type': 'InviteLookup',
       email: 'new.tech@example.com',
