@@ -25,12 +25,10 @@ const EXPECTED: readonly { resource: string; fields: readonly string[]; pending?
   {
     resource: 'sites',
     fields: ['ulid', 'name', 'status', 'client', 'address', 'referent', 'treatment_type', 'priority_sum'],
-    pending: 'sites contracts',
   },
   {
     resource: 'interventions',
     fields: ['ulid', 'type', 'description', 'start_at', 'end_at', 'send_mail', 'site', 'interveners'],
-    pending: 'interventions contracts',
   },
   {
     resource: 'user_pcos',
