@@ -8,11 +8,27 @@ import {
   interventionListQuery,
   interventionResource,
 } from './interventions.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import { ACTIONS } from './roles.js';
 
 const access = { anyOf: [ACTIONS.PCO_ACTION] } as const;
 const tags = ['Interventions'] as const;
 const interventionParams = z.object({ id: z.string().describe('ULID of the intervention') });
+
+/** `PUT /api/interventions/{id}`, declared apart: its merge-patch twin `patch` is made from it. */
+const update = defineEndpoint({
+  operationId: 'updateIntervention',
+  method: 'PUT',
+  path: '/api/interventions/:id',
+  tags,
+  access,
+  summary: 'Edit an intervention (SPEC §4, §5): every field replaced',
+  description: 'As the creation; the start must be later than now only when it changes.',
+  params: interventionParams,
+  body: interventionBody,
+  responses: { 200: interventionResource },
+  errors: ['intervention_not_found'],
+});
 
 export const interventionEndpoints = {
   list: defineEndpoint({
@@ -53,18 +69,14 @@ export const interventionEndpoints = {
     body: interventionBody,
     responses: { 201: interventionResource },
   }),
-  update: defineEndpoint({
-    operationId: 'updateIntervention',
-    method: 'PUT',
-    path: '/api/interventions/:id',
-    tags,
-    access,
-    summary: 'Edit an intervention (SPEC §4, §5): every field replaced',
-    description: 'As the creation; the start must be later than now only when it changes.',
-    params: interventionParams,
-    body: interventionBody,
-    responses: { 200: interventionResource },
-    errors: ['intervention_not_found'],
+  update,
+  patch: defineMergePatchOf(update, {
+    operationId: 'patchIntervention',
+    summary: 'Partly edit an intervention (merge patch; 200)',
+    description:
+      'A JSON merge patch (RFC 7396) of the PUT body: `{"end_at": "2030-06-10 12:00:00"}` moves the end only; the ' +
+      'other fields stay as they are (dates as ISO 8601 with offset, `send_mail` as stored). The patched body must ' +
+      'pass the PUT rules (same violations); the start must be later than now only when it changes.',
   }),
   remove: defineEndpoint({
     operationId: 'deleteIntervention',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import { ACTIONS } from './roles.js';
 import {
   createSiteContactBody,
@@ -26,6 +27,21 @@ const siteContactParams = z.object({
     .string()
     .max(200)
     .describe("ULID of the site↔contact link (site_contact_ulid), or the site's own ULID when it has no main contact"),
+});
+
+/** `PUT /api/site_contacts/{id}`, declared apart: its merge-patch twin `patchContact` is made from it. */
+const updateContact = defineEndpoint({
+  operationId: 'updateSiteContact',
+  method: 'PUT',
+  path: '/api/site_contacts/:id',
+  tags,
+  access,
+  summary: 'Update a site and its main contact (200 {site, contact})',
+  description: 'As the creation; 422 `site_invalid` when `site.@id` names another site.',
+  params: siteContactParams,
+  body: updateSiteContactBody,
+  responses: { 200: siteContactAnswer },
+  errors: ['site_not_found'],
 });
 
 export const siteEndpoints = {
@@ -103,17 +119,13 @@ export const siteEndpoints = {
     body: createSiteContactBody,
     responses: { 201: siteContactAnswer },
   }),
-  updateContact: defineEndpoint({
-    operationId: 'updateSiteContact',
-    method: 'PUT',
-    path: '/api/site_contacts/:id',
-    tags,
-    access,
-    summary: 'Update a site and its main contact (200 {site, contact})',
-    description: 'As the creation; 422 `site_invalid` when `site.@id` names another site.',
-    params: siteContactParams,
-    body: updateSiteContactBody,
-    responses: { 200: siteContactAnswer },
-    errors: ['site_not_found'],
+  updateContact,
+  patchContact: defineMergePatchOf(updateContact, {
+    operationId: 'patchSiteContact',
+    summary: 'Partly update a site and its main contact (merge patch; 200 {site, contact})',
+    description:
+      'A JSON merge patch (RFC 7396) of the PUT body: `{"site": {"name": "Chai nord"}}` renames the site only, ' +
+      '`{"contact": "/api/contacts/{ulid}"}` changes its main contact, `null` removes an optional member ' +
+      '(`description`, `notes`). The patched body must pass the PUT rules (same violations).',
   }),
 };

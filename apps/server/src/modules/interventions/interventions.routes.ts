@@ -1,8 +1,12 @@
-/** HTTP of interventions (SPEC §7 "Interventions"): each route is registered from its contract. */
+/**
+ * HTTP of interventions (SPEC §7 "Interventions"): each route is registered from its contract; the `PATCH` is the
+ * merge-patch twin of the `PUT` (same handler, applied to the visit's current body).
+ */
 import { interventionEndpoints as api } from '@isoptera/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth/actor.js';
-import { route } from '../../platform/http/endpoint-route.js';
+import { type EndpointHandler, route } from '../../platform/http/endpoint-route.js';
+import { routeMergePatch } from '../../platform/http/merge-patch.js';
 import type { InterventionsService } from './interventions.service.js';
 
 export async function interventionsRoutes(
@@ -12,7 +16,10 @@ export async function interventionsRoutes(
   route(app, api.list, (request) => service.list(requireActor(request), request.query, request.url));
   route(app, api.get, (request) => service.get(requireActor(request), request.params.id));
   route(app, api.create, (request) => service.create(requireActor(request), request.body));
-  route(app, api.update, (request) => service.update(requireActor(request), request.params.id, request.body));
+  const update: EndpointHandler<typeof api.update> = (request) =>
+    service.update(requireActor(request), request.params.id, request.body);
+  route(app, api.update, update);
+  routeMergePatch(app, api.patch, (request) => service.current(requireActor(request), request.params.id), update);
   route(app, api.remove, (request) =>
     service.remove(requireActor(request), request.params.id, request.query.send_mail === 'true'),
   );

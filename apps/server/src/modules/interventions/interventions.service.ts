@@ -13,10 +13,12 @@
 import {
   DATE_TIME_POST_PATTERN,
   type Intervention,
+  type InterventionBody,
   type InterventionCollection,
   type InterventionType,
   type interventionBody,
   type interventionListQuery,
+  iri,
   LANGUAGES,
   type Language,
   SCHEDULING_SITE_STATUS,
@@ -225,6 +227,25 @@ export function createInterventionsService(
     /** `GET /api/interventions/{id}`. Throws 404 `intervention_not_found` (unknown or another space). */
     get(actor: Actor, id: string): Promise<Intervention> {
       return hydrated(actor, id);
+    },
+
+    /**
+     * The `PUT /api/interventions/{id}` body of a visit as it stands (what `PATCH` applies its merge patch to):
+     * references as IRIs, dates ISO 8601 with the offset of the actor's zone (the post format would be ambiguous at
+     * a daylight-saving fall-back), `send_mail` as stored. Throws 404 `intervention_not_found`.
+     */
+    async current(actor: Actor, id: string): Promise<InterventionBody> {
+      const visit = await hydrated(actor, id);
+      return {
+        client: iri('clients', visit.client_ulid),
+        site: visit.site['@id'],
+        type: visit.type,
+        interveners: visit.interveners.map((member) => member['@id']),
+        start_at: visit.start_at,
+        end_at: visit.end_at,
+        description: visit.description,
+        send_mail: visit.send_mail,
+      };
     },
 
     /** `POST /api/interventions` (SPEC §4, §5): validates, stores, plans the site (ADR 004). Throws 422. */

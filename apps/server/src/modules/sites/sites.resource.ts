@@ -10,6 +10,7 @@ import {
   type SiteDetail,
   type SiteLight,
   type SiteListItem,
+  type UpdateSiteContactBody,
 } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { formatZoned } from '../../platform/time/zoned.js';
@@ -120,4 +121,44 @@ export function siteLight(row: {
     status: row.status as SiteLight['status'],
     desired_installation_date: row.desiredInstallationDate,
   };
+}
+
+/**
+ * The `PUT /api/site_contacts/{id}` body a site has now (what a merge patch applies to): references as IRIs, the
+ * address with its coordinates as stored, the referent and main contact as IRIs or null when gone (the patch must
+ * then name one: the `PUT` requires them).
+ */
+export function siteContactPutBody(row: SiteDetailRow): UpdateSiteContactBody {
+  const { site } = row;
+  const referent = row.referent?.id ? iri(`user_${row.referent.spaceType ?? 'pco'}s`, row.referent.id) : null;
+  return {
+    site: {
+      '@id': iri('sites', site.id),
+      client: iri('clients', site.clientId),
+      name: site.name,
+      description: site.description,
+      address: {
+        label: site.addressLabel,
+        street: site.street,
+        postal_code: site.postalCode,
+        city: site.city,
+        country: site.country,
+        latitude: site.latitude,
+        longitude: site.longitude,
+      },
+      area: site.area,
+      referent,
+      notes: site.notes,
+      work_type: site.workType as SiteDetail['work_type'],
+      building_type: site.buildingType as SiteDetail['building_type'],
+      termite_species: site.termiteSpecies as SiteDetail['termite_species'],
+      treatment_type: site.treatmentType as SiteDetail['treatment_type'],
+      estimated_box_number: site.estimatedBoxNumber,
+      estimated_igs_number: site.estimatedIgsNumber,
+      estimated_ags_number: site.estimatedAgsNumber,
+      desired_installation_date: site.desiredInstallationDate,
+      status: site.status as SiteDetail['status'],
+    },
+    contact: row.contact ? iri('contacts', row.contact.contact.id) : null,
+  } as UpdateSiteContactBody;
 }

@@ -1,8 +1,12 @@
-/** HTTP of sites (SPEC §7 "Sites"): each route is registered from its contract (`siteEndpoints`). */
+/**
+ * HTTP of sites (SPEC §7 "Sites"): each route is registered from its contract (`siteEndpoints`); the `PATCH` of a site
+ * contact is the merge-patch twin of its `PUT` (same handler, applied to the current body).
+ */
 import { siteEndpoints as api } from '@isoptera/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth/actor.js';
-import { route } from '../../platform/http/endpoint-route.js';
+import { type EndpointHandler, route } from '../../platform/http/endpoint-route.js';
+import { routeMergePatch } from '../../platform/http/merge-patch.js';
 import type { SitesService } from './sites.service.js';
 
 export async function sitesRoutes(app: FastifyInstance, { service }: { service: SitesService }): Promise<void> {
@@ -16,5 +20,13 @@ export async function sitesRoutes(app: FastifyInstance, { service }: { service: 
   route(app, api.light, (request) => service.light(requireActor(request), request.params.id));
   route(app, api.remove, (request) => service.remove(requireActor(request), request.params.id));
   route(app, api.createContact, (request) => service.create(requireActor(request), request.body));
-  route(app, api.updateContact, (request) => service.update(requireActor(request), request.params.id, request.body));
+  const updateContact: EndpointHandler<typeof api.updateContact> = (request) =>
+    service.update(requireActor(request), request.params.id, request.body);
+  route(app, api.updateContact, updateContact);
+  routeMergePatch(
+    app,
+    api.patchContact,
+    (request) => service.current(requireActor(request), request.params.id),
+    updateContact,
+  );
 }

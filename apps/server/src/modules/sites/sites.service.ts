@@ -12,6 +12,7 @@ import type {
   SiteListQuery,
   SiteSearchQuery,
   SiteSearchResult,
+  UpdateSiteContactBody,
   UpdateSiteContactData,
 } from '@isoptera/contracts';
 import { iri } from '@isoptera/contracts';
@@ -19,7 +20,7 @@ import type { Actor } from '../../platform/auth/actor.js';
 import { notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
 import { hydraCollection, hydraView, pageWindow } from '../../platform/hydra/hydra.js';
 import type { ContactChoice, SiteFilters, SiteOrder, SitesRepository, SiteValues } from './sites.repository.js';
-import { siteContactItem, siteDetail, siteLight, siteListItem } from './sites.resource.js';
+import { siteContactItem, siteContactPutBody, siteDetail, siteLight, siteListItem } from './sites.resource.js';
 
 type CreateBody = CreateSiteContactData;
 type UpdateBody = UpdateSiteContactData;
@@ -201,6 +202,17 @@ export function createSitesService(repository: SitesRepository) {
       const contact = await checkReferences(actor, body);
       const { siteId } = await repository.create(actor.spaceId, valuesOf(body.site), contact);
       return answer(actor, siteId);
+    },
+
+    /**
+     * The `PUT /api/site_contacts/{id}` body of the site `id` names (a site contact, or the site itself when it lost
+     * its main contact) as it stands: what `PATCH` applies its merge patch to. Throws 404 `site_not_found`.
+     */
+    async current(actor: Actor, siteContactId: string): Promise<UpdateSiteContactBody> {
+      const target = await repository.findSiteContactTarget(actor.spaceId, siteContactId);
+      const row = target && (await repository.findDetail(actor.spaceId, target.siteId));
+      if (!row) throw notFound('site_not_found');
+      return siteContactPutBody(row);
     },
 
     /**

@@ -232,6 +232,7 @@ describe('GET /api/sites/{id} and /light', () => {
     const response = await get(team.manager.cookie, `/api/sites/${site.site.ulid}/light`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
+      '@context': '/api/contexts/Site',
       '@id': site.site['@id'],
       '@type': 'Site',
       ulid: site.site.ulid,
