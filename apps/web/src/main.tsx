@@ -9,7 +9,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders, wireHttpClient } from './app/providers';
+import { AppProviders, loadQueryClient, wireHttpClient } from './app/providers';
 import { createAppRouter, preloadRoute } from './app/router';
 import { loadMe } from './features/auth/api/get-me';
 import { startI18n } from './shared/i18n/i18n';
@@ -29,9 +29,11 @@ try {
 const router = createAppRouter();
 wireHttpClient((to) => void router.navigate(to));
 
-// the session, the language and the current screen's code load in parallel
+// the session, the language and the current screen's code load in parallel; a screen that needs a session also
+// fetches TanStack Query meanwhile, which the session would otherwise ask for only once `GET /api/me` answered
 loadMe();
-preloadRoute(window.location.pathname);
+const route = preloadRoute(window.location.pathname);
+if (route?.layout === 'shell' && route.action !== 'public') loadQueryClient().catch(() => undefined);
 
 void startI18n().then(() => {
   createRoot(root).render(
