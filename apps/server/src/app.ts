@@ -5,11 +5,9 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { withValidText } from '@isoptera/contracts';
-import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
-import type { ZodType } from 'zod';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { modules as defaultModules } from './modules/index.js';
@@ -19,6 +17,7 @@ import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { createEventBus } from './platform/events/event-bus.js';
 import { AccessLogController } from './platform/http/access-log.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { requestValidatorCompiler } from './platform/http/request-validator.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
 import { registerHydra } from './platform/hydra/hydra-plugin.js';
@@ -69,11 +68,8 @@ export async function buildApp({
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Every path, query and body schema first refuses NUL characters and lone surrogates (`text_invalid` at the field),
-  // which the database would otherwise answer with a 500.
-  const validateText: FastifySchemaCompiler<ZodType> = (route) =>
-    validatorCompiler({ ...route, schema: withValidText(route.schema) });
-  app.setValidatorCompiler(validateText);
+  // Every path, query and body schema first refuses NUL characters and lone surrogates (`text_invalid` at the field).
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON-LD and merge-patch bodies are JSON.
   app.addContentTypeParser(

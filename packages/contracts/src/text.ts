@@ -4,7 +4,8 @@
  * Such a string is a violation `text_invalid` at its path, never a 500.
  *
  * - The server checks every request once, before the route's own schema ({@link withValidText} around each path,
- *   query and body schema in `app.ts`): 400 for the path or query, 422 for the body, `propertyPath` = the field.
+ *   query and body schema, in its validator compiler): 400 for the path or query, 422 for the body, `propertyPath` =
+ *   the field.
  * - Schemas whose data also arrives another way refine their strings with {@link isValidText} (the MQTT uplinks of
  *   `equipment.ts`), so that the refusal is the same on every transport.
  */

@@ -39,10 +39,10 @@ import type {
   FastifySchemaCompiler,
   RouteOptions,
 } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { answerShapes, classOf, shapeOf } from '../hydra/zod-walk.js';
+import { requestValidatorCompiler } from './request-validator.js';
 
 /** A request as the endpoint's schemas parsed it. */
 export type EndpointRequest<E extends EndpointDefinition> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -92,9 +92,15 @@ function withContext(body: unknown): unknown {
 /** What the body of a merge-patch twin must be before it is applied: a JSON object (RFC 7396 §2). */
 const mergePatchDocument = z.record(z.string(), z.unknown(), { error: 'value_invalid' });
 
-/** Validates a merge-patch twin's body as a JSON object only; its path parameters and query by their schemas. */
+/**
+ * Validates a merge-patch twin's body as a JSON object only; its path parameters and query by their schemas; all of
+ * them after the text check every route has (request-validator.ts).
+ */
 const mergePatchValidatorCompiler: FastifySchemaCompiler<FastifySchema> = (route) =>
-  validatorCompiler({ ...route, schema: route.httpPart === 'body' ? mergePatchDocument : (route.schema as z.ZodType) });
+  requestValidatorCompiler({
+    ...route,
+    schema: route.httpPart === 'body' ? mergePatchDocument : (route.schema as z.ZodType),
+  });
 
 /** Refuses a merge-patch twin's request whose body is not `application/merge-patch+json`, before it is parsed. */
 async function requireMergePatch(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
