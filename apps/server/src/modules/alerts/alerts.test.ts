@@ -155,6 +155,7 @@ describe('/api/alert_settings', () => {
 
   it('answers the defaults, saves the owner’s thresholds for their space only', async () => {
     const resource = (settings: typeof custom) => ({
+      '@context': '/api/contexts/AlertSettings',
       '@id': '/api/alert_settings',
       '@type': 'AlertSettings',
       ...settings,

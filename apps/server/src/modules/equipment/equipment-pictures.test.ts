@@ -34,7 +34,11 @@ describe('POST /api/equipment/{ulid}/pictures', () => {
     const { ulid, url, ...keys } = first.json() as { ulid: string; url: string; '@id': string; '@type': string };
     expect(ulid).toHaveLength(26);
     // its IRI is the path that deletes it
-    expect(keys).toEqual({ '@id': `/api/equipment/${stationId(0)}/pictures/${ulid}`, '@type': 'EquipmentPicture' });
+    expect(keys).toEqual({
+      '@context': '/api/contexts/EquipmentPicture',
+      '@id': `/api/equipment/${stationId(0)}/pictures/${ulid}`,
+      '@type': 'EquipmentPicture',
+    });
     expect(url).toMatch(/^\/api\/equipment_pictures\/[0-9a-f]{32}\.webp$/);
 
     const served = await request('GET', url);
@@ -46,10 +50,15 @@ describe('POST /api/equipment/{ulid}/pictures', () => {
     const second = await upload(stationId(0), multipartFile('file', 'b.jpg', 'image/jpeg', await png(200, 100)));
     expect(second.statusCode, second.body).toBe(201);
     const detail = (await request('GET', `/api/equipment/${stationId(0)}`)).json() as Equipment;
-    expect(detail.pictures).toEqual([first.json(), second.json()]);
+    // embedded, the pictures are the ones answered, without a context of their own
+    const uploaded = [first, second].map((answer) => {
+      const { '@context': _context, ...picture } = answer.json();
+      return picture;
+    });
+    expect(detail.pictures).toEqual(uploaded);
     const listed = (await request('GET', `/api/sites/${ctx.site.siteId}/equipment`)).json();
     const item = listed['hydra:member'].find((e: Equipment) => e.ulid === stationId(0));
-    expect(item.pictures).toEqual([first.json(), second.json()]);
+    expect(item.pictures).toEqual(uploaded);
     const small = await request('GET', second.json().url);
     expect(await sharp(small.rawPayload).metadata()).toMatchObject({ width: 200, height: 100 });
   });

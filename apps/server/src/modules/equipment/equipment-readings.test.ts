@@ -45,6 +45,7 @@ describe('GET /api/equipment/{ulid}/readings', () => {
   it('answers the readings of the period as they are, oldest first, in the actor’s time zone', async () => {
     const answer = await series(stationId(1), { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' });
     expect(answer).toEqual({
+      '@context': '/api/contexts/ReadingSeries',
       '@id': `/api/equipment/${stationId(1)}/readings`,
       '@type': 'ReadingSeries',
       equipment_ulid: stationId(1),
