@@ -48,8 +48,13 @@ export const sites = pgTable(
     ...timestamps(),
   },
   (t) => [
-    // The list's two sections (`priority_sum > 0` / `= 0`) in name order (`lower(name)`, the id breaking ties).
-    index('sites_space_priority_name_idx').on(t.spaceId, t.prioritySum, sql`lower(${t.name})`, t.id),
+    // The list's order: sites in alert first by priority, then by name (`lower(name)`, the id breaking ties).
+    index('sites_space_priority_name_idx').on(
+      t.spaceId,
+      t.prioritySum.desc().nullsFirst(),
+      sql`lower(${t.name})`,
+      t.id,
+    ),
     // The search's name order (`lower(name)`, the id breaking ties).
     index('sites_space_name_idx').on(t.spaceId, sql`lower(${t.name})`, t.id),
     // "Contains" filters on the folded name (`like '%…%'`), any tenant: the space is checked on the rows found.
