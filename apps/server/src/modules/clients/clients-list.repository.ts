@@ -39,11 +39,14 @@ export interface ClientListFilter {
   after?: { keys: string[]; total: number } | undefined;
 }
 
-/** A client of a list: the client, its primary contact and link (or null) and its number of sites. */
+/**
+ * A client of a list: the client, its primary contact and link (or null) and its number of sites — only the columns
+ * the list shows (each column read costs its decoding on every row).
+ */
 export interface ClientListRow {
-  client: ClientRow;
-  contact: ContactRow | null;
-  link: ClientContactRow | null;
+  client: Pick<ClientRow, 'id' | 'name' | 'company' | 'updatedAt'>;
+  contact: Pick<ContactRow, 'id' | 'firstname' | 'lastname' | 'phone' | 'email' | 'title' | 'notes'> | null;
+  link: Pick<ClientContactRow, 'id' | 'isPrimary'> | null;
   siteNumber: number;
 }
 
@@ -107,9 +110,17 @@ export function createClientsListQueries(db: Db) {
     const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string>`(${k.expression})::text`]));
     return db
       .select({
-        client: clients,
-        contact: contacts,
-        link: clientContacts,
+        client: { id: clients.id, name: clients.name, company: clients.company, updatedAt: clients.updatedAt },
+        contact: {
+          id: contacts.id,
+          firstname: contacts.firstname,
+          lastname: contacts.lastname,
+          phone: contacts.phone,
+          email: contacts.email,
+          title: contacts.title,
+          notes: contacts.notes,
+        },
+        link: { id: clientContacts.id, isPrimary: clientContacts.isPrimary },
         siteNumber,
         ...keyColumns,
         ...(keyset ? {} : { bounded: boundedCount(sql`${clients}`, where) }),
@@ -162,8 +173,9 @@ export function createClientsListQueries(db: Db) {
   }
 
   function estimate(kind: string, values: Values): Promise<number> {
-    const query = db.select({ one: sql`1` }).from(clients).where(listWhere(values, false));
-    return estimateRows(db, estimates, `${kind}:${JSON.stringify(values)}`, query.getSQL());
+    return estimateRows(db, estimates, `${kind}:${JSON.stringify(values)}`, () =>
+      db.select({ one: sql`1` }).from(clients).where(listWhere(values, false)).getSQL(),
+    );
   }
 
   return {

@@ -173,10 +173,7 @@ export function createInterventionsListQueries(db: Db) {
           carried: after?.total,
           count: () => boundedOnly(values),
           estimate: () =>
-            estimateRows(
-              db,
-              estimates,
-              `interventions_list:${JSON.stringify(values)}`,
+            estimateRows(db, estimates, `interventions_list:${JSON.stringify(values)}`, () =>
               db.select({ one: sql`1` }).from(interventions).where(listWhere(values, false)).getSQL(),
             ),
         },

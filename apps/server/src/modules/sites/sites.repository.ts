@@ -260,10 +260,7 @@ export function createSitesRepository(db: Db) {
             return Number(result.rows[0]?.n ?? 0);
           },
           estimate: () =>
-            estimateRows(
-              db,
-              estimates,
-              `sites_search:${JSON.stringify(values)}`,
+            estimateRows(db, estimates, `sites_search:${JSON.stringify(values)}`, () =>
               db.select({ one: sql`1` }).from(sites).where(searchWhere(values, false)).getSQL(),
             ),
         },

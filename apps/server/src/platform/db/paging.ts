@@ -96,14 +96,14 @@ export function createEstimateCache(): EstimateCache {
 }
 
 /**
- * The planner's estimate of the rows `countQuery` (a `select 1 from … where …` with its values) returns, through
- * `EXPLAIN (FORMAT JSON)`; cached in `cache` under `key`.
+ * The planner's estimate of the rows `countQuery()` (a `select 1 from … where …` with its values, built only on a
+ * cache miss) returns, through `EXPLAIN (FORMAT JSON)`; cached in `cache` under `key`.
  */
-export async function estimateRows(db: Db, cache: EstimateCache, key: string, countQuery: SQL): Promise<number> {
+export async function estimateRows(db: Db, cache: EstimateCache, key: string, countQuery: () => SQL): Promise<number> {
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.rows;
-  const result = (await db.execute(sql`explain (format json) ${countQuery}`)) as unknown as {
+  const result = (await db.execute(sql`explain (format json) ${countQuery()}`)) as unknown as {
     rows: Record<string, unknown>[];
   };
   const plan = Object.values(result.rows[0] ?? {})[0];
