@@ -14,6 +14,8 @@ export const children = new Set<ChildProcess>();
 
 export interface Child {
   base: string;
+  /** The server's process id (its CPU time is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startChild(spec: ChildSpec, options: { cpuProfileDir?: str
   ])) as [{ port: number }];
   return {
     base: `http://127.0.0.1:${message.port}`,
+    pid: child.pid as number,
     async stop() {
       if (child.connected) child.disconnect();
       // writing a CPU profile takes a while on a busy machine

@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/profile-summary.ts <file.cpuprofile> [top]`: where a CPU profile of `node --cpu-prof` (written by
  * the benchmark with `BENCH_CPU_PROF`) spends its time — self time by package (or our own source folder) and by
- * function, in % of the samples that were not idle.
+ * function, and inclusive time by function, in % of the samples that were not idle.
  */
 import { readFileSync } from 'node:fs';
 
@@ -62,8 +62,31 @@ for (const [id, n] of counts) {
   busy += n;
   const pkg = packageOf(node);
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + n);
-  const name = `${node.callFrame.functionName || '(anonymous)'}  ${pkg}:${node.callFrame.lineNumber + 1}`;
+  const file = node.callFrame.url.split('/').slice(-2).join('/');
+  const name = `${node.callFrame.functionName || '(anonymous)'}  ${pkg} ${file}:${node.callFrame.lineNumber + 1}`;
   byFunction.set(name, (byFunction.get(name) ?? 0) + n);
+}
+
+// inclusive time: each busy sample counts once for every distinct function on its stack
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+const inclusive = new Map<string, number>();
+const labelOf = (node: ProfileNode) => {
+  const file = node.callFrame.url.split('/').slice(-2).join('/');
+  return `${node.callFrame.functionName || '(anonymous)'}  ${packageOf(node)} ${file}:${node.callFrame.lineNumber + 1}`;
+};
+for (const [id, n] of counts) {
+  const leaf = byId.get(id);
+  if (!leaf || leaf.callFrame.functionName === '(idle)' || leaf.callFrame.functionName === '(program)') continue;
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const node = byId.get(at);
+    if (!node || node.callFrame.functionName === '(root)') continue;
+    const label = labelOf(node);
+    if (seen.has(label)) continue;
+    seen.add(label);
+    inclusive.set(label, (inclusive.get(label) ?? 0) + n);
+  }
 }
 
 const print = (title: string, map: Map<string, number>) => {
@@ -75,3 +98,4 @@ const print = (title: string, map: Map<string, number>) => {
 console.log(`${busy} busy samples of ${profile.samples.length}`);
 print('self time by package', byPackage);
 print('self time by function', byFunction);
+print('inclusive time by function', inclusive);

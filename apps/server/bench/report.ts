@@ -1,7 +1,9 @@
 /**
- * Measurements of the server benchmark (autocannon) and the table it prints: req/s, p50, p99, the ratio to the
- * row's baseline and whether the row meets its targets.
+ * Measurements of the server benchmark (autocannon) and the table it prints: req/s, p50, p99, the CPU time the
+ * server process and the database backends spent per request (read from /proc: where a ratio comes from), the ratio
+ * to the row's baseline and whether the row meets its targets.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 
@@ -12,6 +14,30 @@ export interface Measure {
   p99: number;
   /** Non-2xx answers, errors and timeouts of the measured run. */
   failures: number;
+  /** CPU time of the server process per request, in µs (user + system, from /proc). */
+  serverCpuUs?: number | undefined;
+  /** CPU time of the PostgreSQL backends per request, in µs. */
+  dbCpuUs?: number | undefined;
+}
+
+/** The processes whose CPU time a measurement reads: the server's, and the database backends serving it. */
+export interface CpuSources {
+  server: number;
+  database: () => Promise<number[]>;
+}
+
+const TICK_US = 1_000_000 / 100; // USER_HZ: 100 on Linux
+
+/** User + system CPU time of `pid` in µs (0 when it is gone or unreadable). */
+function cpuUs(pid: number): number {
+  try {
+    // fields after the command name, which is in parentheses and may hold spaces
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return 0;
+  }
 }
 
 export interface MeasureOptions {
@@ -29,6 +55,7 @@ export async function measure(
   url: string,
   headers: Record<string, string>,
   options: MeasureOptions,
+  cpu?: CpuSources,
 ): Promise<Measure> {
   const { connections, duration, warmup, log } = options;
   log(
@@ -36,10 +63,19 @@ export async function measure(
       `(load average ${os.loadavg()[0]?.toFixed(2)})`,
   );
   if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
+  const backends = cpu ? await cpu.database() : [];
+  const before = cpu ? { server: cpuUs(cpu.server), db: backends.reduce((t, pid) => t + cpuUs(pid), 0) } : undefined;
   const r = await autocannon({ url, connections, duration, headers });
   const failures = r.non2xx + r.errors + r.timeouts;
   if (failures) log(`${scenario.trim()}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts (10 s)`);
-  return { scenario, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures };
+  const measured: Measure = { scenario, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures };
+  const requests = r['2xx'];
+  if (cpu && before && requests > 0) {
+    measured.serverCpuUs = (cpuUs(cpu.server) - before.server) / requests;
+    const db = backends.reduce((t, pid) => t + cpuUs(pid), 0) - before.db;
+    measured.dbCpuUs = backends.length ? db / requests : undefined;
+  }
+  return measured;
 }
 
 export interface Row extends Measure {
@@ -73,7 +109,8 @@ function verdict(row: Row): { ratio: string; target: string; pass: boolean | und
 
 /** Prints the table of `rows` (markdown, so that docs/benchmarks.md can take it as it is); `true` when all pass. */
 export function printTable(title: string, rows: Row[]): boolean {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'target', 'result'];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'server µs/req', 'db µs/req', 'ratio', 'target', 'result'];
+  const us = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(0));
   const lines = rows.map((row) => {
     const v = verdict(row);
     return [
@@ -81,13 +118,15 @@ export function printTable(title: string, rows: Row[]): boolean {
       row.rps.toFixed(0),
       row.p50.toFixed(1),
       row.p99.toFixed(1),
+      us(row.serverCpuUs),
+      us(row.dbCpuUs),
       v.ratio,
       v.target,
       v.pass === undefined ? '' : v.pass ? 'PASS' : `FAIL${row.failures ? ` (${row.failures} failed requests)` : ''}`,
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
-  const numeric = (i: number) => i >= 1 && i <= 4;
+  const numeric = (i: number) => i >= 1 && i <= 6;
   const format = (cells: string[]) =>
     `| ${cells.map((c, i) => (numeric(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
   console.log(`\n${title}\n`);

@@ -14,7 +14,7 @@
  * connections. The throw-away database `isoptera_bench_<pid>` is dropped at the end, also on failure. Exits 1 when a
  * target is missed. `BENCH_DURATION` (seconds per scenario, default 10), `BENCH_WARMUP` (default 3),
  * `BENCH_CONNECTIONS` (default 50) and `BENCH_SCALE` (share of the data set, default 1) shorten a trial run;
- * `BENCH_ONLY` (a regular expression) keeps the endpoints whose label matches; `BENCH_CPU_PROF` (a folder) runs the
+ * `BENCH_ONLY` (a regular expression) keeps the rows whose label matches; `BENCH_CPU_PROF` (a folder) runs the
  * application under `node --cpu-prof` and leaves its profile there (open it in Chrome's DevTools); `BENCH_KEEP_DB=1`
  * keeps the database (to study its plans with psql) instead of dropping it.
  */
@@ -73,8 +73,22 @@ const env = {
 
 const log = createLog('bench', 5);
 const adminQuery = (statement: string) => sharedAdminQuery(ADMIN_URL, statement);
-const run = (scenario: string, url: string, headers: Record<string, string> = {}) =>
-  measure(scenario, url, headers, { ...OPTIONS, log });
+/** The PostgreSQL backends connected to the benchmark's database (the servers' pools). */
+async function backendPids(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [dbName],
+    );
+    return result.rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+const run = (scenario: string, url: string, headers: Record<string, string> = {}, server?: number) =>
+  measure(scenario, url, headers, { ...OPTIONS, log }, server ? { server, database: backendPids } : undefined);
 
 // --- set-up --------------------------------------------------------------------------------------------------------
 
@@ -185,7 +199,7 @@ async function bench(): Promise<boolean> {
   }
 
   const hello = await startChild({ kind: 'hello' });
-  const helloRow = await run('bare Fastify hello', `${hello.base}/`);
+  const helloRow = await run('bare Fastify hello', `${hello.base}/`, {}, hello.pid);
   await hello.stop();
   const bare = await startChild({ kind: 'bare-pg', databaseUrl: dbUrl, poolSize: POOL_SIZE, routes });
   // Both servers stay up (the idle one costs nothing) so that each application scenario runs right after its bare
@@ -194,13 +208,16 @@ async function bench(): Promise<boolean> {
   const rows: Row[] = [helloRow];
   try {
     const headers = { cookie: await signIn(app.base, prepared.email), 'client-type': 'webapp' };
-    const probe = await run('app, authenticated, no SQL', `${app.base}${PROBE_PATH}`, headers);
-    rows.push({ ...probe, baseline: helloRow, minRatio: NO_QUERY_MIN_RATIO, maxP99: P99_MAX_MS });
+    const probeLabel = 'app, authenticated, no SQL';
+    if (!ONLY || ONLY.test(probeLabel)) {
+      const probe = await run(probeLabel, `${app.base}${PROBE_PATH}`, headers, app.pid);
+      rows.push({ ...probe, baseline: helloRow, minRatio: NO_QUERY_MIN_RATIO, maxP99: P99_MAX_MS });
+    }
     for (const [i, endpoint] of endpoints.entries()) {
       const check = await fetch(`${app.base}${endpoint.url}`, { headers });
       if (!check.ok) throw new Error(`GET ${endpoint.url}: ${check.status} ${await check.text()}`);
-      const bareRow: Measure = await run(`bare Fastify + pg: ${endpoint.label}`, `${bare.base}/r${i}`);
-      const appRow = await run(`app: ${endpoint.label}`, `${app.base}${endpoint.url}`, headers);
+      const bareRow: Measure = await run(`bare Fastify + pg: ${endpoint.label}`, `${bare.base}/r${i}`, {}, bare.pid);
+      const appRow = await run(`app: ${endpoint.label}`, `${app.base}${endpoint.url}`, headers, app.pid);
       rows.push(bareRow, { ...appRow, baseline: bareRow, minRatio: SQL_MIN_RATIO, maxP99: P99_MAX_MS });
     }
   } finally {
