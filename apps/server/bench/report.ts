@@ -63,16 +63,18 @@ export async function measure(
       `(load average ${os.loadavg()[0]?.toFixed(2)})`,
   );
   if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
-  const backends = cpu ? await cpu.database() : [];
-  const before = cpu ? { server: cpuUs(cpu.server), db: backends.reduce((t, pid) => t + cpuUs(pid), 0) } : undefined;
+  const dbBefore = new Map((cpu ? await cpu.database() : []).map((pid) => [pid, cpuUs(pid)]));
+  const serverBefore = cpu ? cpuUs(cpu.server) : 0;
   const r = await autocannon({ url, connections, duration, headers });
   const failures = r.non2xx + r.errors + r.timeouts;
   if (failures) log(`${scenario.trim()}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts (10 s)`);
   const measured: Measure = { scenario, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures };
   const requests = r['2xx'];
-  if (cpu && before && requests > 0) {
-    measured.serverCpuUs = (cpuUs(cpu.server) - before.server) / requests;
-    const db = backends.reduce((t, pid) => t + cpuUs(pid), 0) - before.db;
+  if (cpu && requests > 0) {
+    measured.serverCpuUs = (cpuUs(cpu.server) - serverBefore) / requests;
+    // backends still connected (a pool may have closed idle ones, or opened new ones, meanwhile)
+    const backends = await cpu.database();
+    const db = backends.reduce((t, pid) => t + Math.max(0, cpuUs(pid) - (dbBefore.get(pid) ?? 0)), 0);
     measured.dbCpuUs = backends.length ? db / requests : undefined;
   }
   return measured;
