@@ -14,13 +14,19 @@ export const children = new Set<ChildProcess>();
 
 export interface Child {
   base: string;
+  /** The server's process id (its CPU time is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** Starts a server of `spec` on an ephemeral port of 127.0.0.1; resolves once it listens. */
-export async function startChild(spec: ChildSpec): Promise<Child> {
+/**
+ * Starts a server of `spec` on an ephemeral port of 127.0.0.1; resolves once it listens. With `cpuProfileDir`, the
+ * child runs under `node --cpu-prof` and writes its profile there when it stops.
+ */
+export async function startChild(spec: ChildSpec, options: { cpuProfileDir?: string } = {}): Promise<Child> {
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [JSON.stringify(spec)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profile],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.add(child);
@@ -33,9 +39,11 @@ export async function startChild(spec: ChildSpec): Promise<Child> {
   ])) as [{ port: number }];
   return {
     base: `http://127.0.0.1:${message.port}`,
+    pid: child.pid as number,
     async stop() {
       if (child.connected) child.disconnect();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      // writing a CPU profile takes a while on a busy machine
+      const timer = setTimeout(() => child.kill('SIGKILL'), options.cpuProfileDir ? 60_000 : 5_000);
       await exited;
       clearTimeout(timer);
     },

@@ -1,6 +1,7 @@
 /**
- * The large data set of the benchmark (ARCHITECTURE §6): clients, each with a primary contact, and their sites,
- * inserted with `insert … select … from generate_series(…)` in a few statements per space.
+ * The large data set of the benchmark (ARCHITECTURE §10, issue 11): clients, each with a primary contact, their
+ * sites (some named like clients, accented: "Résidence …") and interventions with their interveners, inserted with
+ * `insert … select … from generate_series(…)` in a few statements per space.
  */
 import type pg from 'pg';
 
@@ -98,13 +99,21 @@ const randomId = (salt: string) => `'01' || upper(substr(md5(random()::text || $
 export interface DatasetCounts {
   clients: number;
   sites: number;
+  interventions: number;
 }
 
 /**
- * Inserts `counts.clients` clients (each with a primary contact) and `counts.sites` sites spread over them into the
- * space `spaceId`, through `client` (one connection: the statements share a temporary table).
+ * Inserts `counts.clients` clients (each with a primary contact), `counts.sites` sites spread over them and
+ * `counts.interventions` interventions spread over the sites (start times evenly over the year before and the year
+ * after now, one intervener of `intervenerIds` each, a second one for every tenth) into the space `spaceId`, through
+ * `client` (one connection: the statements share temporary tables).
  */
-export async function insertDataset(client: pg.Client, spaceId: string, counts: DatasetCounts): Promise<void> {
+export async function insertDataset(
+  client: pg.Client,
+  spaceId: string,
+  counts: DatasetCounts,
+  intervenerIds: string[],
+): Promise<void> {
   const space = literal(spaceId);
   await client.query('drop table if exists bench_clients');
   await client.query(`
@@ -136,9 +145,50 @@ export async function insertDataset(client: pg.Client, spaceId: string, counts: 
     select link_id, id, contact_id, true, at, at from bench_clients`);
   await client.query(`
     insert into sites (id, space_id, client_id, name, address_label, city, area, created_at, updated_at)
-    select ${randomId("'s' || s")}, ${space}, c.id, 'Site ' || s,
+    select ${randomId("'s' || s")}, ${space}, c.id,
+      case when s % 5 = 0 then ${pick(COMPANY_KINDS, 's / 5')} || ' ' || ${pick(SURNAMES, 's')} else 'Site ' || s end,
       (s % 200 + 1) || ' rue des Termites, ' || ${pick(CITIES, 's')}, ${pick(CITIES, 's')}, 50 + s % 900, c.at, c.at
     from generate_series(1, ${counts.sites}) as s
     join bench_clients c on c.n = (s - 1) % ${counts.clients} + 1`);
   await client.query('drop table bench_clients');
+  await insertInterventions(client, spaceId, counts, intervenerIds);
+}
+
+async function insertInterventions(
+  client: pg.Client,
+  spaceId: string,
+  counts: DatasetCounts,
+  intervenerIds: string[],
+): Promise<void> {
+  const space = literal(spaceId);
+  await client.query('drop table if exists bench_sites');
+  await client.query(`
+    create temporary table bench_sites as
+    select row_number() over (order by id) as n, id, client_id from sites where space_id = ${space}`);
+  await client.query('create index on bench_sites (n)');
+  await client.query('drop table if exists bench_interventions');
+  await client.query(`
+    create temporary table bench_interventions as
+    select i, ${randomId("'i' || i")} as id, s.id as site_id, s.client_id,
+      date_trunc('minute', now() - interval '365 days' + (i::float8 / ${counts.interventions}) * interval '730 days')
+        as start_at
+    from generate_series(1, ${counts.interventions}) as i
+    join bench_sites s on s.n = (i * 7919) % ${counts.sites} + 1`);
+  await client.query(`
+    insert into interventions (id, space_id, client_id, site_id, type, description, start_at, end_at, send_mail,
+      created_at, updated_at)
+    select id, ${space}, client_id, site_id,
+      ${pick(['TYPE_PRE_VISIT', 'TYPE_COMMISSIONING', 'TYPE_CONTROL_VISIT', 'TYPE_CLOSING_SITE'], 'i')},
+      case when i % 3 = 0 then 'Accès par le portail côté cour' end, start_at, start_at + interval '1 hour', false,
+      start_at - interval '10 days', start_at - interval '10 days'
+    from bench_interventions`);
+  const members = `array[${intervenerIds.map(literal).join(', ')}]::char(26)[]`;
+  await client.query(`
+    insert into intervention_interveners (intervention_id, membership_id)
+    select id, (${members})[1 + i % ${intervenerIds.length}] from bench_interventions
+    union all
+    select id, (${members})[1 + (i + 1) % ${intervenerIds.length}] from bench_interventions
+    where i % 10 = 0 and ${intervenerIds.length} > 1`);
+  await client.query('drop table bench_interventions');
+  await client.query('drop table bench_sites');
 }

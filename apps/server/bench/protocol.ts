@@ -1,7 +1,11 @@
 /** What bench/run.ts tells the servers it starts (bench/server.ts), as JSON in their first argument. */
 
-/** One SQL statement with its parameters, as drizzle sent it. */
+/**
+ * One SQL statement as the application sent it to `pg`: its text, parameters, and the name of the prepared statement
+ * (none for an unnamed one).
+ */
 export interface CapturedQuery {
+  name?: string | undefined;
   sql: string;
   params: unknown[];
 }
@@ -11,10 +15,12 @@ export type ChildSpec =
   | { kind: 'app'; env: Record<string, string> }
   | { kind: 'bare-pg'; databaseUrl: string; poolSize: number; routes: Record<string, BareRoute> };
 
-/** The statements a bare handler runs: concurrently (as the repositories' `Promise.all`) or one after the other. */
+/**
+ * The statements a bare handler runs, in waves: the statements of one wave concurrently (as a repository's
+ * `Promise.all`), the waves one after the other (as a service awaiting one answer before the next query).
+ */
 export interface BareRoute {
-  queries: CapturedQuery[];
-  sequential: boolean;
+  waves: CapturedQuery[][];
 }
 
 /** An authenticated route the `app` server adds, touching no database: what the plugin stack alone costs. */

@@ -1,47 +1,58 @@
 /**
- * `npm run bench -w @isoptera/server`: the server quality bars of ARCHITECTURE §6, measured on one machine in one run
- * against the local PostgreSQL (`BENCH_PG_URL`, default postgres://postgres@127.0.0.1:5432/postgres):
+ * `npm run bench -w @isoptera/server`: the request path against the bare framework and the bare database (issue 11,
+ * ARCHITECTURE §10), on the local PostgreSQL (`BENCH_PG_URL`, default postgres://postgres@127.0.0.1:5432/postgres),
+ * in one run so that the ratios compare like with like:
  *
- * - authenticated `GET /api/me` ≥ 85 % of a bare Fastify hello-world's req/s;
- * - `GET /api/clients/search?name=…` and `GET /api/clients?page=2` ≥ 70 % of a bare Fastify + `pg` handler running
- *   the same SQL (captured from the repository through drizzle's logger);
- * - p99 ≤ 50 ms at 100 connections for the application's endpoints, with ≥ 100 000 clients and ≥ 120 000 sites in
- *   the benched PCO.
+ * - a bare Fastify hello-world, and an authenticated application route that runs no SQL: target ≥ 50 % of the hello;
+ * - each endpoint — `GET /api/me`, the clients list (first page and a deep page), client search, the sites list, the
+ *   interventions list, a site's detail and a station's readings history — beside a bare Fastify + `pg` handler
+ *   running the very statements the application sent for that URL (captured at the `pg` level: same text,
+ *   parameters, prepared-statement names and concurrency): target ≥ 80 % of it, and p99 ≤ 50 ms;
+ * - with ≥ 100 000 clients, ≥ 120 000 sites and 200 000 interventions in the benched PCO (bench/dataset.ts).
  *
- * Two diagnostic rows (no target) tell where the time goes: the application's plugin stack on an authenticated route
- * that runs no SQL, and a bare Fastify + `pg` handler running `/api/me`'s statements.
- *
- * Each server runs alone in a child process (bench/server.ts); autocannon drives it from this process. The throw-away
- * database `isoptera_bench_<pid>` is dropped at the end, also on failure. Exits 1 when a target is missed.
- * `BENCH_DURATION` (seconds per scenario, default 10) and `BENCH_WARMUP` (default 3) shorten a trial run.
+ * Each server runs alone in a child process (bench/server.ts); autocannon drives it from this process at 50
+ * connections. The throw-away database `isoptera_bench_<pid>` is dropped at the end, also on failure. Exits 1 when a
+ * target is missed. `BENCH_DURATION` (seconds per scenario, default 10), `BENCH_WARMUP` (default 3),
+ * `BENCH_CONNECTIONS` (default 50) and `BENCH_SCALE` (share of the data set, default 1) shorten a trial run;
+ * `BENCH_ONLY` (a regular expression) keeps the rows whose label matches; `BENCH_CPU_PROF` (a folder) runs the
+ * application under `node --cpu-prof` and leaves its profile there (open it in Chrome's DevTools); `BENCH_KEEP_DB=1`
+ * keeps the database (to study its plans with psql) instead of dropping it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import * as schema from '../src/db/schema/index.js';
-import { type Db, openPostgres } from '../src/platform/db/database.js';
+import { openPostgres } from '../src/platform/db/database.js';
+import { createInstallation } from '../test/equipment-factories.js';
 import { createMember, createSpace, login, TEST_PASSWORD } from '../test/factories.js';
+import { type Capture, startCapture } from './capture.js';
 import { children, createLog, adminQuery as sharedAdminQuery, startChild } from './children.js';
 import { insertDataset } from './dataset.js';
-import { type CapturedQuery, PROBE_PATH } from './protocol.js';
+import { type BareRoute, PROBE_PATH } from './protocol.js';
+import { type Measure, type MeasureOptions, measure, printTable, type Row } from './report.js';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CONNECTIONS = 100;
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const OPTIONS: Omit<MeasureOptions, 'log'> = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  warmup: Number(process.env.BENCH_WARMUP ?? 3),
+};
 const POOL_SIZE = 10; // openPostgres's default, used by the application
-const BENCHED = { clients: 100_000, sites: 120_000 };
-const OTHER = { clients: 5_000, sites: 6_000 };
-/** A prefix many client names share (Martin, Marchand, Marie…). */
-const SEARCH_NAME = 'mar';
-const SEARCH_URL = `/api/clients/search?name=${SEARCH_NAME}&page=1`;
-const LIST_URL = '/api/clients?page=2';
+const BENCHED = {
+  clients: Math.round(100_000 * SCALE),
+  sites: Math.round(120_000 * SCALE),
+  interventions: Math.round(200_000 * SCALE),
+};
+const OTHER = { clients: 5_000, sites: 6_000, interventions: 10_000 };
+const TECHNICIANS = 12;
+/** 30 days of readings every 2 hours: the site detail's default chart. */
+const READINGS = 360;
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+const NO_QUERY_MIN_RATIO = 0.5;
+const SQL_MIN_RATIO = 0.8;
 const P99_MAX_MS = 50;
 
 const dbName = `isoptera_bench_${process.pid}`;
@@ -62,211 +73,175 @@ const env = {
 
 const log = createLog('bench', 5);
 const adminQuery = (statement: string) => sharedAdminQuery(ADMIN_URL, statement);
-
-// --- measurements --------------------------------------------------------------------------------------------------
-
-interface Measure {
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  /** Non-2xx answers, errors and timeouts of the measured run. */
-  failures: number;
-}
-
-async function measure(scenario: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
-  log(
-    `${scenario.trim()}: warm-up ${WARMUP} s, then ${DURATION} s at ${CONNECTIONS} connections ` +
-      `(load average ${os.loadavg()[0]?.toFixed(2)})`,
-  );
-  if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  const failures = r.non2xx + r.errors + r.timeouts;
-  if (failures) {
-    log(`${scenario.trim()}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts (10 s)`);
+/** The PostgreSQL backends connected to the benchmark's database (the servers' pools). */
+async function backendPids(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [dbName],
+    );
+    return result.rows.map((r) => r.pid);
+  } finally {
+    await client.end();
   }
-  return { scenario, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures };
 }
-
-async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
-  const response = await fetch(url, { headers });
-  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const run = (scenario: string, url: string, headers: Record<string, string> = {}, server?: number) =>
+  measure(scenario, url, headers, { ...OPTIONS, log }, server ? { server, database: backendPids } : undefined);
 
 // --- set-up --------------------------------------------------------------------------------------------------------
 
-/** Migrates, creates the benched PCO with its owner and the large data set; answers the owner's e-mail. */
-async function prepareDatabase(): Promise<{ email: string }> {
+interface Prepared {
+  email: string;
+  siteId: string;
+  stationId: string;
+  readingsFrom: string;
+  readingsTo: string;
+}
+
+/** Migrates, creates the benched PCO with its owner, technicians and the large data set, and another PCO. */
+async function prepareDatabase(): Promise<Prepared> {
   const database = openPostgres(dbUrl, 2);
   try {
     await database.migrate();
     const spaceId = await createSpace(database.db, 'pco', { name: 'Bench PCO' });
     const owner = await createMember(database.db, spaceId, 'ROLE_PCO_SPACE_OWNER');
+    const technicians: string[] = [];
+    for (let i = 0; i < TECHNICIANS; i += 1) {
+      const member = await createMember(database.db, spaceId, 'ROLE_PCO_SPACE_TECHNICIAN', { lastname: `Tech ${i}` });
+      technicians.push(member.membershipId);
+    }
     const otherSpaceId = await createSpace(database.db, 'pco', { name: 'Other PCO' });
-    await createMember(database.db, otherSpaceId, 'ROLE_PCO_SPACE_OWNER');
+    const otherOwner = await createMember(database.db, otherSpaceId, 'ROLE_PCO_SPACE_OWNER');
+    const installation = await createInstallation(database.db, spaceId, {
+      stationCount: 1,
+      siteName: 'Résidence Bench',
+    });
+    const stationId = installation.stations[0]?.id as string;
+    const readingsTo = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    const readingsFrom = new Date(readingsTo.getTime() - 30 * 86_400_000);
     const client = new pg.Client({ connectionString: dbUrl });
     await client.connect();
     try {
-      log(`inserting ${BENCHED.clients} clients and ${BENCHED.sites} sites in the benched PCO`);
-      await insertDataset(client, spaceId, BENCHED);
-      log(`inserting ${OTHER.clients} clients and ${OTHER.sites} sites in another PCO`);
-      await insertDataset(client, otherSpaceId, OTHER);
+      log(`inserting ${BENCHED.clients} clients, ${BENCHED.sites} sites, ${BENCHED.interventions} interventions`);
+      await insertDataset(client, spaceId, BENCHED, technicians);
+      log(`inserting ${OTHER.clients} clients, ${OTHER.sites} sites, ${OTHER.interventions} interventions elsewhere`);
+      await insertDataset(client, otherSpaceId, OTHER, [otherOwner.membershipId]);
+      await client.query(
+        `insert into readings (equipment_id, measured_at, termite_activity, bait_consumption, battery_level,
+           battery_percent, signal_level, state, received_at)
+         select $1, $2::timestamptz - n * interval '2 hours', n % 7, 0, 'Operational', 90, -90, 1, now()
+         from generate_series(0, ${READINGS - 1}) as n`,
+        [stationId, readingsTo.toISOString()],
+      );
       log('vacuum analyze');
       await client.query('vacuum (analyze)');
+      const site = await client.query<{ id: string }>(
+        'select id from sites where space_id = $1 order by id offset $2 limit 1',
+        [spaceId, Math.floor(BENCHED.sites / 2)],
+      );
+      return {
+        email: owner.email,
+        siteId: site.rows[0]?.id as string,
+        stationId,
+        readingsFrom: readingsFrom.toISOString(),
+        readingsTo: readingsTo.toISOString(),
+      };
     } finally {
       await client.end();
     }
-    return { email: owner.email };
   } finally {
     await database.close();
   }
 }
 
-/**
- * Runs the two endpoints once in-process on a drizzle database whose logger records every statement: the SQL and
- * parameters the bare handlers replay. Answers them with the application's answers, for a sanity check.
- */
-async function captureQueries(email: string) {
-  const captured: CapturedQuery[] = [];
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-  const db = drizzle(pool, {
-    schema,
-    casing: 'snake_case',
-    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
-  }) as unknown as Db;
-  const app = await buildApp({ config: loadConfig(env), db });
-  try {
-    const cookie = await login(app, email);
-    const run = async (url: string) => {
-      captured.length = 0;
-      const response = await app.inject({ url, headers: { cookie, 'client-type': 'webapp' } });
-      if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
-      return { queries: captured.splice(0), answer: response.json() };
-    };
-    return { me: await run('/api/me'), search: await run(SEARCH_URL), list: await run(LIST_URL) };
-  } finally {
-    await app.close();
-    await pool.end();
-  }
-}
-
-// --- report --------------------------------------------------------------------------------------------------------
-
-interface Row extends Measure {
-  baseline?: Measure;
-  minRatio?: number;
-  checkP99?: boolean;
-}
-
-function verdict(row: Row): { ratio: string; target: string; pass: boolean | undefined } {
-  const ratio = row.baseline ? row.rps / row.baseline.rps : Number.NaN;
-  const ratioText = !row.baseline ? '—' : Number.isFinite(ratio) ? `${(ratio * 100).toFixed(1)} %` : 'n/a';
-  const broken = row.failures > 0 || !(row.rps > 0);
-  if (row.minRatio === undefined) {
-    return { ratio: ratioText, target: row.baseline ? '(diagnostic)' : '(baseline)', pass: broken ? false : undefined };
-  }
-  const targets = [`≥ ${Math.round(row.minRatio * 100)} % of ${row.baseline?.scenario.split(' ')[0]}`];
-  let pass = !broken && ratio >= row.minRatio;
-  if (row.checkP99) {
-    targets.push(`p99 ≤ ${P99_MAX_MS} ms`);
-    pass &&= row.p99 <= P99_MAX_MS;
-  }
-  return { ratio: ratioText, target: targets.join(', '), pass };
-}
-
-function printTable(rows: Row[]): boolean {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'target', 'result'];
-  const lines = rows.map((row) => {
-    const v = verdict(row);
-    return [
-      row.scenario,
-      row.rps.toFixed(0),
-      row.p50.toFixed(0),
-      row.p99.toFixed(0),
-      v.ratio,
-      v.target,
-      v.pass === undefined ? '' : v.pass ? 'PASS' : `FAIL${row.failures ? ` (${row.failures} failed requests)` : ''}`,
-    ];
-  });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
-  const format = (cells: string[]) =>
-    cells.map((c, i) => (i >= 1 && i <= 4 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
-  console.log();
-  console.log(format(header));
-  console.log(format(widths.map((w) => '-'.repeat(w))));
-  for (const line of lines) console.log(format(line));
-  console.log();
-  return rows.every((row) => verdict(row).pass !== false);
+/** The URL of the deep page `page` of the clients list, as a client reaches it: the previous page's `hydra:next`. */
+async function deepClientsUrl(capture: Capture, page: number): Promise<string> {
+  const { answer } = await capture.run(`/api/clients?page=${page - 1}`);
+  const next = (answer as { 'hydra:view'?: { 'hydra:next'?: string } })['hydra:view']?.['hydra:next'];
+  if (!next) throw new Error(`the clients list has no page ${page}`);
+  return next;
 }
 
 // --- main ----------------------------------------------------------------------------------------------------------
 
 async function bench(): Promise<boolean> {
   log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(2))}`);
-  const { email } = await prepareDatabase();
-  const { me: meCapture, search, list } = await captureQueries(email);
-  const appSearch = search.answer as { total: number; list: { ulid: string }[] };
-  const appList = list.answer as { 'hydra:totalItems': number; 'hydra:member': { ulid: string }[] };
-  log(
-    `SQL statements per request: /api/me ${meCapture.queries.length}, search ${search.queries.length} ` +
-      `("${SEARCH_NAME}": ${appSearch.total} matches), list ${list.queries.length} (${appList['hydra:totalItems']} clients)`,
-  );
-
-  const rows: Row[] = [];
-  const hello = await startChild({ kind: 'hello' });
-  const baseline = await measure('A  bare Fastify hello-world', `${hello.base}/`);
-  rows.push(baseline);
-  await hello.stop();
-
-  const bare = await startChild({
-    kind: 'bare-pg',
-    databaseUrl: dbUrl,
-    poolSize: POOL_SIZE,
-    routes: {
-      '/me': { queries: meCapture.queries, sequential: true },
-      '/search': { queries: search.queries, sequential: false },
-      '/list': { queries: list.queries, sequential: false },
-    },
-  });
-  // The bare handlers answer the same rows as the application (first column: the client id).
-  const [bareSearch] = (await getJson(`${bare.base}/search`)) as [unknown[][]];
-  const [bareList] = (await getJson(`${bare.base}/list`)) as [unknown[][]];
-  const same = (a: { ulid: string }[], b: unknown[][] | undefined) =>
-    a.length > 0 && JSON.stringify(a.map((x) => x.ulid)) === JSON.stringify(b?.map((r) => r[0]));
-  if (!same(appSearch.list, bareSearch) || !same(appList['hydra:member'], bareList)) {
-    throw new Error('the bare handlers do not answer the rows the application answers');
+  const prepared = await prepareDatabase();
+  const capture = await startCapture(dbUrl, env, (app) => login(app, prepared.email));
+  const endpoints: { label: string; url: string }[] = [];
+  const routes: Record<string, BareRoute> = {};
+  try {
+    const today = new Date().toISOString().slice(0, 10);
+    const inTwoWeeks = new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10);
+    const deepPage = Math.floor(BENCHED.clients / 30 / 3);
+    const readings = new URLSearchParams({ from: prepared.readingsFrom, to: prepared.readingsTo });
+    endpoints.push(
+      { label: 'GET /api/me', url: '/api/me' },
+      { label: 'clients, first page', url: '/api/clients?page=1' },
+      { label: `clients, page ${deepPage}`, url: await deepClientsUrl(capture, deepPage) },
+      { label: 'client search "mar"', url: '/api/clients/search?name=mar&page=1' },
+      { label: 'sites, first page', url: '/api/sites?page=1' },
+      { label: 'interventions, 2 weeks', url: `/api/interventions?start_date=${today}&end_date=${inTwoWeeks}` },
+      { label: 'site detail', url: `/api/sites/${prepared.siteId}` },
+      { label: 'readings, 30 days', url: `/api/equipment/${prepared.stationId}/readings?${readings}` },
+    );
+    if (ONLY) endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => ONLY.test(e.label)));
+    for (const [i, endpoint] of endpoints.entries()) {
+      const { waves } = await capture.run(endpoint.url);
+      routes[`/r${i}`] = { waves };
+      const statements = waves.flat().length;
+      log(`${endpoint.label}: ${statements} statement(s) in ${waves.length} round trip(s) — ${endpoint.url}`);
+    }
+  } finally {
+    await capture.close();
   }
+
+  const hello = await startChild({ kind: 'hello' });
+  const helloRow = await run('bare Fastify hello', `${hello.base}/`, {}, hello.pid);
+  await hello.stop();
+  const bare = await startChild({ kind: 'bare-pg', databaseUrl: dbUrl, poolSize: POOL_SIZE, routes });
   // Both servers stay up (the idle one costs nothing) so that each application scenario runs right after its bare
   // counterpart: a load that comes and goes on the machine then hits both sides of a ratio alike.
-  const app = await startChild({ kind: 'app', env });
-  const tokenResponse = await fetch(`${app.base}/security/token/request`, {
+  const app = await startChild({ kind: 'app', env }, { cpuProfileDir: CPU_PROFILE_DIR });
+  const rows: Row[] = [helloRow];
+  try {
+    const headers = { cookie: await signIn(app.base, prepared.email), 'client-type': 'webapp' };
+    const probeLabel = 'app, authenticated, no SQL';
+    if (!ONLY || ONLY.test(probeLabel)) {
+      const probe = await run(probeLabel, `${app.base}${PROBE_PATH}`, headers, app.pid);
+      rows.push({ ...probe, baseline: helloRow, minRatio: NO_QUERY_MIN_RATIO, maxP99: P99_MAX_MS });
+    }
+    for (const [i, endpoint] of endpoints.entries()) {
+      const check = await fetch(`${app.base}${endpoint.url}`, { headers });
+      if (!check.ok) throw new Error(`GET ${endpoint.url}: ${check.status} ${await check.text()}`);
+      const bareRow: Measure = await run(`bare Fastify + pg: ${endpoint.label}`, `${bare.base}/r${i}`, {}, bare.pid);
+      const appRow = await run(`app: ${endpoint.label}`, `${app.base}${endpoint.url}`, headers, app.pid);
+      rows.push(bareRow, { ...appRow, baseline: bareRow, minRatio: SQL_MIN_RATIO, maxP99: P99_MAX_MS });
+    }
+  } finally {
+    await Promise.all([bare.stop(), app.stop()]);
+  }
+  log(`done; load average ${os.loadavg().map((n) => n.toFixed(2))}`);
+  return printTable(
+    `PostgreSQL, ${OPTIONS.connections} connections, ${OPTIONS.duration} s per row; ratio: of the row above it`,
+    rows,
+  );
+}
+
+/** Signs in through the HTTP API and answers the `cookie` header. */
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/security/token/request`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'client-type': 'webapp' },
     body: JSON.stringify({ email, password: TEST_PASSWORD }),
   });
-  if (!tokenResponse.ok) throw new Error(`login: ${tokenResponse.status} ${await tokenResponse.text()}`);
-  const cookie = tokenResponse.headers
+  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
+  return response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const headers = { cookie, 'client-type': 'webapp' };
-  await getJson(`${app.base}/api/me`, headers);
-  const probe = await measure('   app stack, authenticated, no SQL', `${app.base}${PROBE_PATH}`, headers);
-  const bareMe = await measure('   bare Fastify + pg, /api/me SQL', `${bare.base}/me`);
-  const me = await measure('   GET /api/me', `${app.base}/api/me`, headers);
-  const bareSearchRow = await measure('B1 bare Fastify + pg, search SQL', `${bare.base}/search`);
-  const appSearchRow = await measure(`   GET ${SEARCH_URL}`, `${app.base}${SEARCH_URL}`, headers);
-  const bareListRow = await measure('B2 bare Fastify + pg, list SQL', `${bare.base}/list`);
-  const appListRow = await measure(`   GET ${LIST_URL}`, `${app.base}${LIST_URL}`, headers);
-  await Promise.all([bare.stop(), app.stop()]);
-
-  rows.push({ ...probe, baseline }, { ...bareMe, baseline });
-  rows.push({ ...me, baseline, minRatio: 0.85, checkP99: true });
-  rows.push(bareSearchRow, { ...appSearchRow, baseline: bareSearchRow, minRatio: 0.7, checkP99: true });
-  rows.push(bareListRow, { ...appListRow, baseline: bareListRow, minRatio: 0.7, checkP99: true });
-  log(`done; load average ${os.loadavg().map((n) => n.toFixed(2))}`);
-  return printTable(rows);
 }
 
 let cleaned: Promise<void> | undefined;
@@ -274,6 +249,7 @@ function cleanup(): Promise<void> {
   cleaned ??= (async () => {
     for (const child of children) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DB === '1') return log(`kept the database ${dbName}`);
     await adminQuery(`drop database if exists "${dbName}" with (force)`).catch((error: unknown) => {
       console.error(`could not drop the database ${dbName}:`, error);
     });

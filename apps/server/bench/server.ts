@@ -5,7 +5,7 @@
  *
  * Kinds: `hello` (bare Fastify hello-world), `app` (the real application, plus the diagnostic route of
  * {@link PROBE_PATH}), `bare-pg` (bare Fastify + a `pg` pool running given SQL statements per route, as the
- * repository does).
+ * application sent them: same text, parameters, prepared-statement names and concurrency).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -55,12 +55,15 @@ async function start(spec: ChildSpec): Promise<{ app: FastifyInstance; close: ()
   }
   const pool = new pg.Pool({ connectionString: spec.databaseUrl, max: spec.poolSize });
   const app = Fastify({ logger: false });
-  const run = (q: CapturedQuery) => pool.query({ text: q.sql, values: q.params, rowMode: 'array', types: rawDates });
-  for (const [path, { queries, sequential }] of Object.entries(spec.routes)) {
+  // the same statement as the application: named (prepared once per connection) when it was, unnamed otherwise
+  const run = (q: CapturedQuery) =>
+    pool.query({ name: q.name, text: q.sql, values: q.params, rowMode: 'array', types: rawDates });
+  for (const [path, { waves }] of Object.entries(spec.routes)) {
     app.get(path, async () => {
-      if (!sequential) return (await Promise.all(queries.map(run))).map((r) => r.rows);
       const rows: unknown[] = [];
-      for (const q of queries) rows.push((await run(q)).rows);
+      for (const wave of waves) {
+        for (const result of await Promise.all(wave.map(run))) rows.push(result.rows);
+      }
       return rows;
     });
   }

@@ -1,6 +1,6 @@
 /** Clients and their contacts (SPEC §3 "Client", "Contact"; §5; §7 "Clients"). */
 import { z } from 'zod';
-import { manyValues, orderDirection, pageQuery, reference } from './common.js';
+import { cursorQuery, manyValues, orderDirection, pageQuery, reference } from './common.js';
 import { isoDateTime, jsonLdKeys, searchResultOf } from './jsonld.js';
 import { emailAddress, optionalText, PERSON_NAME_PATTERN, PHONE_PATTERN, requiredText } from './rules.js';
 
@@ -67,10 +67,12 @@ export const clientOrder = z
 
 /**
  * `GET /api/clients` filters: `name` (case-insensitive contains), `company` (`true`: companies, `false`: private
- * individuals), `order[name]` / `order[updated_at]` (default name ascending), `page`, `itemsPerPage`, `ulid[]`.
+ * individuals), `order[name]` / `order[updated_at]` (default name ascending), `page`, `itemsPerPage`, `ulid[]`, and the
+ * keyset `cursor` of `hydra:next`.
  */
 export const clientListQuery = z.object({
   ...pageQuery,
+  ...cursorQuery,
   name: z.string().trim().max(255).optional(),
   company: z.enum(['true', 'false']).optional(),
   order: clientOrder,

@@ -103,6 +103,19 @@ export const pageQuery = {
   itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
 };
 
+/**
+ * The keyset cursor of a list's `hydra:next` link (`?page=N&cursor=…`): opaque, passed back as it came. Without it,
+ * `page` pages by offset.
+ */
+export const cursorQuery = {
+  cursor: z
+    .string()
+    .max(2048)
+    .regex(/^[A-Za-z0-9_-]*$/, { error: 'value_invalid' })
+    .optional()
+    .describe('Opaque keyset cursor of `hydra:next`; leave it as it came'),
+};
+
 /** A query value given once or repeated (`users[]=a&users[]=b`): always read as an array. */
 export const manyValues = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());

@@ -1,6 +1,7 @@
 /** Interventions (SPEC §3 "Intervention", §4 "Intervention form", §5, §7 "Interventions"). */
 import { z } from 'zod';
 import {
+  cursorQuery,
   dateInput,
   dateTimeInput,
   MEMBER_COLLECTIONS,
@@ -35,6 +36,7 @@ export type InterventionBody = z.input<typeof interventionBody>;
 /** `GET /api/interventions` filters, kept while browsing: users, clients, start date, end date, type. */
 export const interventionListQuery = z.object({
   ...pageQuery,
+  ...cursorQuery,
   users: manyValues(z.string()),
   clients: manyValues(z.string()),
   type: manyValues(z.enum(INTERVENTION_TYPES)),

@@ -1,10 +1,13 @@
 /** Clients of a PCO, their contacts and the client↔contact links (SPEC §3 "Client", "Contact"). */
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps, ulidPk, ulidRef } from './columns.js';
+import { foldedNameColumn, timestamps, ulidPk, ulidRef } from './columns.js';
 import { spaces } from './spaces.js';
 
-/** Latin letters with diacritics and their base letter: name filters ignore case and accents ("ecole" finds "École"). */
+/**
+ * Latin letters with diacritics and their base letter, for the name filters that still fold in SQL with `translate`
+ * (users, spaces); clients and sites use {@link foldedNameColumn}.
+ */
 const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįñńňòóôõöōőŕřśšşťùúûüūůűųýÿźżž';
 export const NAME_FOLD_FROM = ACCENTED + ACCENTED.toUpperCase();
 /** The base letter of each letter of {@link NAME_FOLD_FROM}, at the same position. */
@@ -20,13 +23,8 @@ export const clients = pgTable(
       .notNull()
       .references(() => spaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /**
-     * `name` lower-cased and without Latin accents, computed by PostgreSQL on write: name filters match it with a plain
-     * `like` instead of folding every name of the space on every search.
-     */
-    nameFolded: text('name_folded')
-      .notNull()
-      .generatedAlwaysAs(sql.raw(`translate(lower("name"), '${NAME_FOLD_FROM}', '${NAME_FOLD_TO}')`)),
+    /** `name` lower-cased and unaccented (`fold_name`): what the name filter and search match, trigram-indexed. */
+    nameFolded: foldedNameColumn(),
     /** true: a commercial company; false: a private individual. */
     company: boolean('company').notNull().default(true),
     ...timestamps(),
@@ -34,7 +32,10 @@ export const clients = pgTable(
   (t) => [
     // Serves the name order of lists and searches (ICU root collation, the id breaking ties) without a sort.
     index('clients_space_name_icu_idx').on(t.spaceId, sql`${t.name} collate "und-x-icu"`, t.id),
-    index('clients_space_updated_idx').on(t.spaceId, t.updatedAt),
+    // Serves `order[updated_at]` and its keyset pages.
+    index('clients_space_updated_idx').on(t.spaceId, t.updatedAt, t.id),
+    // "Contains" filters on the folded name (`like '%…%'`), any tenant: the space is checked on the rows found.
+    index('clients_name_trgm_idx').using('gin', t.nameFolded.op('gin_trgm_ops')),
   ],
 );
 export type ClientRow = typeof clients.$inferSelect;

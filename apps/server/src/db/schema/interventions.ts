@@ -28,7 +28,8 @@ export const interventions = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('interventions_space_start_idx').on(t.spaceId, t.startAt),
+    // The list's order (start, then id) and its keyset pages.
+    index('interventions_space_start_idx').on(t.spaceId, t.startAt, t.id),
     index('interventions_site_idx').on(t.siteId),
     index('interventions_client_idx').on(t.clientId),
   ],

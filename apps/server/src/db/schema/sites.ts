@@ -1,8 +1,9 @@
 /** Sites of a client, their main contact and contracts (SPEC §3 "Site", "Contract"). Area in m². */
+import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { memberships } from './accounts.js';
 import { clients, contacts } from './clients.js';
-import { timestamps, tz, ulidPk, ulidRef } from './columns.js';
+import { foldedNameColumn, timestamps, tz, ulidPk, ulidRef } from './columns.js';
 import { spaces } from './spaces.js';
 
 export const sites = pgTable(
@@ -16,6 +17,8 @@ export const sites = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** `name` lower-cased and unaccented (`fold_name`): what the name filter and search match, trigram-indexed. */
+    nameFolded: foldedNameColumn(),
     description: text('description'),
     addressLabel: text('address_label').notNull(),
     street: text('street'),
@@ -45,8 +48,17 @@ export const sites = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('sites_space_name_idx').on(t.spaceId, t.name),
-    index('sites_space_priority_idx').on(t.spaceId, t.prioritySum),
+    // The list's order: sites in alert first by priority, then by name (`lower(name)`, the id breaking ties).
+    index('sites_space_priority_name_idx').on(
+      t.spaceId,
+      t.prioritySum.desc().nullsFirst(),
+      sql`lower(${t.name})`,
+      t.id,
+    ),
+    // The search's name order (`lower(name)`, the id breaking ties).
+    index('sites_space_name_idx').on(t.spaceId, sql`lower(${t.name})`, t.id),
+    // "Contains" filters on the folded name (`like '%…%'`), any tenant: the space is checked on the rows found.
+    index('sites_name_trgm_idx').using('gin', t.nameFolded.op('gin_trgm_ops')),
     index('sites_client_idx').on(t.clientId),
     index('sites_referent_idx').on(t.referentId),
   ],

@@ -3,7 +3,7 @@ import type { ContactValues } from '@isoptera/contracts';
  * Clients, their contacts and client↔contact links (SPEC §3 "Client", "Contact"). The only file of the module that
  * talks to the database; every read and write is scoped to the space id it is given.
  */
-import { and, asc, count, desc, eq, inArray, like, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import {
   type ClientContactRow,
   type ClientRow,
@@ -12,103 +12,21 @@ import {
   clients,
   contacts,
   contracts,
-  NAME_FOLD_FROM,
-  NAME_FOLD_TO,
   siteContacts,
   sites,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 import { newUlid } from '../../platform/ids.js';
+import { createClientsListQueries } from './clients-list.repository.js';
 
-const BASE_OF = new Map(Array.from(NAME_FOLD_FROM, (c, i) => [c, NAME_FOLD_TO[i] as string]));
-
-/** `name` lower-cased and without Latin accents, LIKE wildcards escaped, wrapped for a "contains" match. */
-function containsPattern(name: string): string {
-  const folded = Array.from(name.toLowerCase(), (c) => BASE_OF.get(c) ?? c).join('');
-  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The client name contains `name`, ignoring case and Latin accents (through the generated `name_folded`). */
-const nameContains = (name: string) => like(clients.nameFolded, containsPattern(name));
-
-export type ClientOrderKey = 'name' | 'updated_at';
-export interface ClientListFilter {
-  name?: string | undefined;
-  company?: boolean | undefined;
-  ulids?: string[] | undefined;
-  /** Sort keys in priority order; the id breaks ties so that paging is stable. */
-  order: { key: ClientOrderKey; direction: 'asc' | 'desc' }[];
-  limit: number;
-  offset: number;
-}
-
-/** A client of a list: the client, its primary contact and link (or null) and its number of sites. */
-export interface ClientListRow {
-  client: ClientRow;
-  contact: ContactRow | null;
-  link: ClientContactRow | null;
-  siteNumber: number;
-}
+export type { ClientListFilter, ClientListRow, ClientOrderKey } from './clients-list.repository.js';
 
 /** A contact typed in a form, already validated (SPEC §5 "Contact"). */
 export type NewContact = ContactValues;
 
 /** The queries of the module on `db` (a database or a transaction). */
 function createClientsQueries(db: Db) {
-  const listWhere = (spaceId: string, filter: Pick<ClientListFilter, 'name' | 'company' | 'ulids'>): SQL | undefined =>
-    and(
-      eq(clients.spaceId, spaceId),
-      filter.name ? nameContains(filter.name) : undefined,
-      filter.company === undefined ? undefined : eq(clients.company, filter.company),
-      filter.ulids?.length ? inArray(clients.id, filter.ulids) : undefined,
-    );
-
-  /** Names in natural (ICU root) order: case and accents do not push "beta" or "École" after "Zed". */
-  const byName = sql`${clients.name} collate "und-x-icu"`;
-  const siteNumber = sql<number>`(select count(*) from ${sites} where ${sites.clientId} = ${clients.id})::int`;
-
   return {
-    /** One page of the space's clients matching `filter`, with the total number of matches. */
-    async list(spaceId: string, filter: ClientListFilter): Promise<{ rows: ClientListRow[]; total: number }> {
-      const where = listWhere(spaceId, filter);
-      const orderBy = filter.order.map(({ key, direction }) => {
-        const column = key === 'name' ? byName : clients.updatedAt;
-        return direction === 'asc' ? asc(column) : desc(column);
-      });
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select({ client: clients, contact: contacts, link: clientContacts, siteNumber })
-          .from(clients)
-          .leftJoin(clientContacts, and(eq(clientContacts.clientId, clients.id), eq(clientContacts.isPrimary, true)))
-          .leftJoin(contacts, eq(contacts.id, clientContacts.contactId))
-          .where(where)
-          .orderBy(...orderBy, asc(clients.id))
-          .limit(filter.limit)
-          .offset(filter.offset),
-        db.select({ n: count() }).from(clients).where(where),
-      ]);
-      return { rows, total: totalRow?.n ?? 0 };
-    },
-
-    /** One page of `{id, name, updatedAt}` of the space's clients whose name contains `name` (all when empty). */
-    async search(
-      spaceId: string,
-      query: { name?: string | undefined; direction: 'asc' | 'desc'; limit: number; offset: number },
-    ) {
-      const where = listWhere(spaceId, { name: query.name });
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select({ id: clients.id, name: clients.name, updatedAt: clients.updatedAt })
-          .from(clients)
-          .where(where)
-          .orderBy(query.direction === 'asc' ? asc(byName) : desc(byName), asc(clients.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ n: count() }).from(clients).where(where),
-      ]);
-      return { rows, total: totalRow?.n ?? 0 };
-    },
-
     /** The client `clientId` of the space, or undefined. */
     async findClient(spaceId: string, clientId: string): Promise<ClientRow | undefined> {
       const [row] = await db
@@ -355,10 +273,14 @@ function createClientsQueries(db: Db) {
 /** The queries available inside a transaction. */
 export type ClientsQueries = ReturnType<typeof createClientsQueries>;
 
-/** The clients repository: its queries, plus `transaction(work)` running `work` on queries bound to one transaction. */
+/**
+ * The clients repository: its queries, the list and search (prepared statements, clients-list.repository.ts), plus
+ * `transaction(work)` running `work` on queries bound to one transaction.
+ */
 export function createClientsRepository(db: Db) {
   return {
     ...createClientsQueries(db),
+    ...createClientsListQueries(db),
     /** Runs `work` in one transaction; inside it, use only the queries it is given. */
     transaction<T>(work: (tx: ClientsQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(createClientsQueries(tx as unknown as Db)));

@@ -15,9 +15,13 @@ import {
 } from '@isoptera/contracts';
 import type { ClientContactRow, ClientRow, ContactRow } from '../../db/schema/index.js';
 import { formatZoned } from '../../platform/time/zoned.js';
+import type { ClientListRow } from './clients-list.repository.js';
 
 /** A contact with its link to the client: `@id` `/api/contacts/{ulid}`, `client_contact_ulid` the link's ULID. */
-export function clientContactResource(contact: ContactRow, link: ClientContactRow): ClientContact {
+export function clientContactResource(
+  contact: Pick<ContactRow, 'id' | 'firstname' | 'lastname' | 'phone' | 'email' | 'title' | 'notes'>,
+  link: Pick<ClientContactRow, 'id' | 'isPrimary'>,
+): ClientContact {
   return {
     '@id': iri('contacts', contact.id),
     '@type': 'Contact',
@@ -34,10 +38,7 @@ export function clientContactResource(contact: ContactRow, link: ClientContactRo
 }
 
 /** An item of `GET /api/clients` (`site_number` = its number of sites). */
-export function clientListItemResource(
-  row: { client: ClientRow; contact: ContactRow | null; link: ClientContactRow | null; siteNumber: number },
-  timeZone: string,
-): ClientListItem {
+export function clientListItemResource(row: ClientListRow, timeZone: string): ClientListItem {
   return {
     '@id': iri('clients', row.client.id),
     '@type': 'Client',

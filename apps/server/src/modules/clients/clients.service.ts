@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
 import { AppError, notFound, validationFailed } from '../../platform/errors/app-error.js';
+import { decodeCursor, encodeCursor } from '../../platform/hydra/cursor.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
 import type { ClientOrderKey, ClientsRepository } from './clients.repository.js';
@@ -29,6 +30,7 @@ import {
   clientListItemResource,
   clientSearchItemResource,
 } from './clients.resource.js';
+import { clientOrderKeyCount, clientOrderName } from './clients-list.repository.js';
 
 type ListQuery = z.output<typeof clientListQuery>;
 type SearchQuery = z.output<typeof clientSearchQuery>;
@@ -68,28 +70,38 @@ export function createClientsService(repository: ClientsRepository, options: Cli
 
   return {
     /**
-     * `GET /api/clients`: a hydra collection of `ClientListItem`, 30 a page, filtered by `name` (case-insensitive
-     * contains) and `company`, sorted by `order[name]` / `order[updated_at]` (default name ascending). SPEC §7.
+     * `GET /api/clients`: a hydra collection of `ClientListItem`, 30 a page, filtered by `name` (contains, ignoring
+     * case and accents) and `company`, sorted by `order[name]` / `order[updated_at]` (default name ascending). SPEC
+     * §7. `hydra:next` carries a keyset cursor (deep pages cost what the first ones do); the total is exact up to
+     * 1 000 matches and on the last page, estimated past that (platform/db/paging.ts). Throws 422 `value_invalid`
+     * (`cursor`) on a cursor that is not one of this order.
      */
     async list(actor: Actor, query: ListQuery, url: string): Promise<HydraCollection<ClientListItem>> {
       const window = pageWindow(query);
-      const order = Object.entries(query.order ?? {})
+      const requested = Object.entries(query.order ?? {})
         .filter((entry): entry is [ClientOrderKey, 'asc' | 'desc'] => entry[1] !== undefined)
         .map(([key, direction]) => ({ key, direction }));
-      const { rows, total } = await repository.list(actor.spaceId, {
+      const order = requested.length ? requested : [{ key: 'name' as const, direction: 'asc' as const }];
+      const orderName = clientOrderName(order);
+      const after = decodeCursor(query.cursor, orderName, clientOrderKeyCount(order));
+      const page = await repository.list(actor.spaceId, {
         name: query.name || undefined,
         company: query.company === undefined ? undefined : query.company === 'true',
         ulids: query.ulid,
-        order: order.length ? order : [{ key: 'name', direction: 'asc' }],
+        order,
         limit: window.limit,
         offset: window.offset,
+        after,
       });
+      const cursor =
+        page.hasNext && page.lastKeys ? encodeCursor(orderName, { keys: page.lastKeys, total: page.total }) : undefined;
       return hydraCollection(
         url,
-        rows.map((row) => clientListItemResource(row, actor.timezone)),
-        total,
+        page.rows.map((row) => clientListItemResource(row, actor.timezone)),
+        page.total,
         window,
         'Client',
+        { hasNext: page.hasNext, cursor },
       );
     },
 

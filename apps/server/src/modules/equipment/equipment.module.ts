@@ -27,7 +27,7 @@ export const equipmentModule: AppModule = {
         pictures: store,
         refreshSites: (siteIds) => engine.refreshSites(siteIds),
       }),
-      readings: createReadingsService(repository, createReadingsRepository(db)),
+      readings: createReadingsService(createReadingsRepository(db)),
     });
     await app.register(equipmentPicturesRoutes, { pictures: createEquipmentPicturesService(repository, store) });
   },

@@ -5,7 +5,7 @@
  * already checked that the station belongs to the actor's space (the readings table has no space column).
  */
 import { type AnyColumn, and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { readings } from '../../db/schema/index.js';
+import { equipment, readings } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 
 /** One point of a series: a reading, or the averages of a time bucket (`state` = the worst state of the bucket). */
@@ -18,11 +18,75 @@ export interface ReadingPointRow {
   state: number;
 }
 
+/**
+ * The first `limit` readings of a station of the space in [from, to], oldest first, in one prepared statement that
+ * also tells whether the station is of the space: a row per reading, or one row of nulls for a station of the space
+ * without readings in the period, or no row for an unknown station (or one of another space).
+ */
+function prepareRawInSpace(db: Db) {
+  const station = db
+    .select({ id: equipment.id })
+    .from(equipment)
+    .where(and(eq(equipment.id, sql.placeholder('equipmentId')), eq(equipment.spaceId, sql.placeholder('spaceId'))))
+    .as('station');
+  const points = db
+    .select({
+      measuredAt: readings.measuredAt,
+      termiteActivity: readings.termiteActivity,
+      baitConsumption: readings.baitConsumption,
+      batteryPercent: readings.batteryPercent,
+      signalLevel: readings.signalLevel,
+      state: readings.state,
+    })
+    .from(readings)
+    .where(
+      and(
+        eq(readings.equipmentId, station.id),
+        gte(readings.measuredAt, sql.placeholder('from')),
+        lte(readings.measuredAt, sql.placeholder('to')),
+      ),
+    )
+    .orderBy(asc(readings.measuredAt))
+    .limit(sql.placeholder('limit'))
+    .as('points');
+  return db
+    .select({
+      measuredAt: points.measuredAt,
+      termiteActivity: points.termiteActivity,
+      baitConsumption: points.baitConsumption,
+      batteryPercent: points.batteryPercent,
+      signalLevel: points.signalLevel,
+      state: points.state,
+    })
+    .from(station)
+    .leftJoinLateral(points, sql`true`)
+    .orderBy(asc(points.measuredAt))
+    .prepare('readings_raw_in_space');
+}
+
 export function createReadingsRepository(db: Db) {
   const inRange = (equipmentId: string, from: Date, to: Date) =>
     and(eq(readings.equipmentId, equipmentId), gte(readings.measuredAt, from), lte(readings.measuredAt, to));
+  let rawInSpace: ReturnType<typeof prepareRawInSpace> | undefined;
 
   return {
+    /**
+     * The first `limit` readings of station `equipmentId` of the space in [from, to], oldest first, in one round
+     * trip; null when the station is unknown or of another space.
+     */
+    async rawInSpace(
+      spaceId: string,
+      equipmentId: string,
+      from: Date,
+      to: Date,
+      limit: number,
+    ): Promise<ReadingPointRow[] | null> {
+      rawInSpace ??= prepareRawInSpace(db);
+      const rows = await rawInSpace.execute({ spaceId, equipmentId, from, to, limit });
+      if (!rows.length) return null;
+      return rows.filter((row): row is ReadingPointRow => row.measuredAt !== null) as ReadingPointRow[];
+    },
+
     /** The first `limit` readings of the station in [from, to], oldest first. */
     async raw(equipmentId: string, from: Date, to: Date, limit: number): Promise<ReadingPointRow[]> {
       return db

@@ -6,7 +6,6 @@ import { iri, READINGS_MAX_POINTS, type ReadingSeries } from '@isoptera/contract
 import type { Actor } from '../../platform/auth/actor.js';
 import { notFound, validationFailed } from '../../platform/errors/app-error.js';
 import { formatZoned } from '../../platform/time/zoned.js';
-import type { EquipmentRepository } from './equipment.repository.js';
 import { readingPoint } from './equipment.resource.js';
 import type { ReadingsRepository } from './readings.repository.js';
 
@@ -16,11 +15,7 @@ export const DEFAULT_READINGS_DAYS = 30;
 /** The longest period one request may ask. */
 export const MAX_READINGS_DAYS = 400;
 
-export function createReadingsService(
-  equipment: EquipmentRepository,
-  readings: ReadingsRepository,
-  now: () => Date = () => new Date(),
-) {
+export function createReadingsService(readings: ReadingsRepository, now: () => Date = () => new Date()) {
   return {
     /**
      * The readings of equipment `id` measured in [from, to] (ISO 8601; default `to` now, `from` 30 days before `to`),
@@ -35,8 +30,8 @@ export function createReadingsService(
       if (from >= to || to.getTime() - from.getTime() > MAX_READINGS_DAYS * DAY_MS) {
         throw validationFailed({ propertyPath: 'from', code: 'period_invalid' });
       }
-      if (!(await equipment.find(actor.spaceId, id))) throw notFound('equipment_not_found');
-      let rows = await readings.raw(id, from, to, READINGS_MAX_POINTS + 1);
+      let rows = await readings.rawInSpace(actor.spaceId, id, from, to, READINGS_MAX_POINTS + 1);
+      if (!rows) throw notFound('equipment_not_found');
       const bucketed = rows.length > READINGS_MAX_POINTS;
       if (bucketed) rows = await readings.bucketed(id, from, to, READINGS_MAX_POINTS);
       const answer: ReadingSeries = {

@@ -3,7 +3,7 @@
  * imports Drizzle; every query is scoped to the space id it is given. Also reads clients, sites and memberships to
  * check references, and writes `sites.status` for the status-on-scheduling rule (docs/decisions/004).
  */
-import { and, asc, count, eq, exists, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   accounts,
@@ -17,6 +17,7 @@ import {
   sites,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { createInterventionsListQueries } from './interventions-list.repository.js';
 
 /** The stored fields of an intervention, as the service writes them. Instants are absolute (timestamptz). */
 export interface InterventionValues {
@@ -96,16 +97,6 @@ const hydratedColumns = {
   siteName: sites.name,
   clientName: clients.name,
 };
-
-function filterConditions(spaceId: string, f: InterventionFilters): SQL[] {
-  const where: SQL[] = [eq(interventions.spaceId, spaceId)];
-  if (f.clientIds?.length) where.push(inArray(interventions.clientId, f.clientIds));
-  if (f.types?.length) where.push(inArray(interventions.type, f.types));
-  if (f.siteId) where.push(eq(interventions.siteId, f.siteId));
-  if (f.from) where.push(gte(interventions.startAt, f.from));
-  if (f.to) where.push(lt(interventions.startAt, f.to));
-  return where;
-}
 
 /** The queries of the repository on `db` (the database or a transaction). */
 function interventionQueries(db: Db) {
@@ -199,42 +190,6 @@ function interventionQueries(db: Db) {
       if (!row) return undefined;
       const interveners = await intervenersOf([row.id]);
       return { ...row, interveners: interveners.get(row.id) ?? [] };
-    },
-
-    /** One page of the space's interventions matching `filters`, by start instant then id, and the total count. */
-    async list(spaceId: string, filters: InterventionFilters, window: { limit: number; offset: number }) {
-      const where = filterConditions(spaceId, filters);
-      if (filters.userIds?.length) {
-        where.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(interventionInterveners)
-              .where(
-                and(
-                  eq(interventionInterveners.interventionId, interventions.id),
-                  inArray(interventionInterveners.membershipId, filters.userIds),
-                ),
-              ),
-          ),
-        );
-      }
-      const condition = and(...where);
-      const [rows, totals] = await Promise.all([
-        db
-          .select(hydratedColumns)
-          .from(interventions)
-          .innerJoin(sites, eq(sites.id, interventions.siteId))
-          .innerJoin(clients, eq(clients.id, interventions.clientId))
-          .where(condition)
-          .orderBy(asc(interventions.startAt), asc(interventions.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(interventions).where(condition),
-      ]);
-      const interveners = await intervenersOf(rows.map((r) => r.id));
-      const items: HydratedIntervention[] = rows.map((r) => ({ ...r, interveners: interveners.get(r.id) ?? [] }));
-      return { items, total: Number(totals[0]?.n ?? 0) };
     },
 
     /** Inserts intervention `id` of the space with its interveners. Call inside `transaction`. */
@@ -357,10 +312,14 @@ function interventionQueries(db: Db) {
 /** The queries available inside a transaction. */
 export type InterventionQueries = ReturnType<typeof interventionQueries>;
 
-/** The interventions repository on `db`; `transaction(work)` runs `work` with queries bound to one transaction. */
+/**
+ * The interventions repository on `db`: its queries, the list (prepared statements,
+ * interventions-list.repository.ts), and `transaction(work)` running `work` with queries bound to one transaction.
+ */
 export function createInterventionsRepository(db: Db) {
   return {
     ...interventionQueries(db),
+    ...createInterventionsListQueries(db),
     /** Runs `work` in one transaction; inside it use only the queries it receives. */
     transaction<T>(work: (repo: InterventionQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => work(interventionQueries(tx as unknown as Db)));

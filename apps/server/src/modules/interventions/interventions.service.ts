@@ -26,6 +26,7 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
 import { notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
+import { decodeCursor, encodeCursor } from '../../platform/hydra/cursor.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
 import type { MailQueue, MailTemplate } from '../../platform/mail/mail.js';
@@ -33,6 +34,7 @@ import { formatMailPeriod } from '../../platform/mail/mail-dates.js';
 import { parseZoned, startOfZonedDay } from '../../platform/time/zoned.js';
 import type { InterventionQueries, InterventionsRepository, InterventionValues } from './interventions.repository.js';
 import { interventionResource } from './interventions.resource.js';
+import { INTERVENTION_ORDER, INTERVENTION_ORDER_KEYS } from './interventions-list.repository.js';
 
 /** A parsed request body (references already reduced to ULIDs by the contract). */
 export type InterventionInput = z.output<typeof interventionBody>;
@@ -204,11 +206,14 @@ export function createInterventionsService(
     /**
      * `GET /api/interventions` (SPEC §7): the space's interventions by start, filtered by interveners (membership
      * ulids), clients, types, start day range (`start_date`..`end_date` inclusive, actor's zone) and site; one page
-     * as a hydra collection whose links keep the query of `url` (the request's path and query).
+     * as a hydra collection whose links keep the query of `url` (the request's path and query), after the keyset
+     * `cursor` of the previous page's `hydra:next` when given. The total is exact up to 1 000 matches and on the
+     * last page, estimated past that (platform/db/paging.ts). Throws 422 `value_invalid` (`cursor`).
      */
     async list(actor: Actor, query: InterventionListQuery, url: string): Promise<InterventionCollection> {
       const window = pageWindow(query);
-      const { items, total } = await repository.list(
+      const after = decodeCursor(query.cursor, INTERVENTION_ORDER, INTERVENTION_ORDER_KEYS);
+      const page = await repository.list(
         actor.spaceId,
         {
           userIds: query.users,
@@ -219,9 +224,14 @@ export function createInterventionsService(
           siteId: query['site.ulid'],
         },
         window,
+        after,
       );
-      const members = items.map((row) => interventionResource(row, actor));
-      return hydraCollection(url, members, total, window, 'Intervention');
+      const cursor =
+        page.hasNext && page.lastKeys
+          ? encodeCursor(INTERVENTION_ORDER, { keys: page.lastKeys, total: page.total })
+          : undefined;
+      const members = page.rows.map((row) => interventionResource(row, actor));
+      return hydraCollection(url, members, page.total, window, 'Intervention', { hasNext: page.hasNext, cursor });
     },
 
     /** `GET /api/interventions/{id}`. Throws 404 `intervention_not_found` (unknown or another space). */

@@ -3,7 +3,8 @@
  * SPEC §7 "Self": name, e-mail (through an `email_change_requests` link), password, language and time zone. Every
  * write is keyed by the actor's own account id.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { accounts, emailChangeRequests, memberships, sessions, spaces } from '../../db/schema/index.js';
 import { endAccessAfterPasswordChange } from '../../platform/auth/sessions.repository.js';
 import type { Db } from '../../platform/db/database.js';
@@ -15,29 +16,57 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || causeCode === '23505';
 }
 
+/**
+ * `GET /api/me` in one prepared statement (issue 11): the membership with its account and space, the dealer of a PCO
+ * space, the substituted space (when the actor's space is not the membership's) and whether the account holds an
+ * ACTIVE membership of each space type (the `have_user_*_space` flags of SPEC §3 "Current user": a pending invitation
+ * or a disabled membership offers no space the person could enter).
+ */
+function prepareCurrentUser(db: Db) {
+  const dealer = alias(spaces, 'dealer');
+  const substituted = alias(spaces, 'substituted');
+  const other = alias(memberships, 'other');
+  const holds = (type: 'admin' | 'dealer' | 'pco') =>
+    sql<boolean>`${exists(
+      db
+        .select({ one: sql`1` })
+        .from(other)
+        .where(and(eq(other.accountId, accounts.id), eq(other.spaceType, type), eq(other.status, 'active'))),
+    )}`;
+  return db
+    .select({
+      account: accounts,
+      membership: memberships,
+      space: spaces,
+      dealer,
+      substituted,
+      holdsAdmin: holds('admin'),
+      holdsDealer: holds('dealer'),
+      holdsPco: holds('pco'),
+    })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .innerJoin(spaces, eq(spaces.id, memberships.spaceId))
+    .leftJoin(dealer, and(eq(spaces.type, 'pco'), eq(dealer.id, spaces.dealerId)))
+    .leftJoin(substituted, and(eq(substituted.id, sql.placeholder('spaceId')), ne(substituted.id, memberships.spaceId)))
+    .where(
+      and(eq(memberships.id, sql.placeholder('membershipId')), eq(memberships.accountId, sql.placeholder('accountId'))),
+    )
+    .limit(1)
+    .prepare('me_current_user');
+}
+
 export function createMeRepository(db: Db) {
+  let currentUser: ReturnType<typeof prepareCurrentUser> | undefined;
   return {
-    /** The membership `membershipId` of `accountId` with its account and space, or undefined. */
-    async findMembership(accountId: string, membershipId: string) {
-      const [row] = await db
-        .select({ account: accounts, membership: memberships, space: spaces })
-        .from(memberships)
-        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-        .innerJoin(spaces, eq(spaces.id, memberships.spaceId))
-        .where(and(eq(memberships.id, membershipId), eq(memberships.accountId, accountId)))
-        .limit(1);
-      return row;
-    },
     /**
-     * The space types the account holds an ACTIVE membership in (the `have_user_*_space` flags of SPEC §3 "Current
-     * user"): a pending invitation or a disabled membership offers no space the person could enter.
+     * Everything `GET /api/me` shows of the membership `membershipId` of `accountId` acting in `spaceId` (see
+     * {@link prepareCurrentUser}), or undefined when the membership no longer exists. One round trip.
      */
-    async spaceTypes(accountId: string) {
-      const rows = await db
-        .select({ type: memberships.spaceType })
-        .from(memberships)
-        .where(and(eq(memberships.accountId, accountId), eq(memberships.status, 'active')));
-      return rows.map((r) => r.type);
+    async currentUser(accountId: string, membershipId: string, spaceId: string) {
+      currentUser ??= prepareCurrentUser(db);
+      const [row] = await currentUser.execute({ accountId, membershipId, spaceId });
+      return row;
     },
     /** The account's ACTIVE membership of `type` in an open space (at most one per type), or undefined. */
     async findActiveMembershipOfType(accountId: string, type: 'admin' | 'dealer' | 'pco') {
@@ -77,10 +106,6 @@ export function createMeRepository(db: Db) {
         .returning({ id: sessions.id });
       return rows.length === 1;
     },
-    findSpace(spaceId: string) {
-      return db.query.spaces.findFirst({ where: eq(spaces.id, spaceId) });
-    },
-
     /** The account `accountId`, or undefined. */
     async findAccount(accountId: string) {
       const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);

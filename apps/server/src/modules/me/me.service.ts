@@ -69,19 +69,10 @@ export function createMeService({
   return {
     /** Every field of SPEC §3 "Current user" for the actor's membership. Throws 401 when it no longer exists. */
     async current(actor: Actor): Promise<CurrentUser> {
-      const row = await repository.findMembership(actor.accountId, actor.membershipId);
+      const row = await repository.currentUser(actor.accountId, actor.membershipId, actor.spaceId);
       if (!row) throw new AppError('unauthorized', { status: 401 });
-      const { account, membership, space } = row;
-      // independent look-ups: run them together rather than one round trip after another
-      const [types, dealerSpace, substituted] = await Promise.all([
-        repository.spaceTypes(account.id),
-        space.type === 'dealer'
-          ? space
-          : space.type === 'pco' && space.dealerId
-            ? repository.findSpace(space.dealerId)
-            : null,
-        actor.spaceId !== space.id ? repository.findSpace(actor.spaceId) : null,
-      ]);
+      const { account, membership, space, substituted } = row;
+      const dealerSpace = space.type === 'dealer' ? space : row.dealer;
       return {
         '@id': CURRENT_USER_IRI,
         '@type': 'CurrentUser',
@@ -98,9 +89,9 @@ export function createMeService({
         color: membership.color,
         disabled_at: membership.disabledAt?.toISOString() ?? null,
         last_invited_at: membership.lastInvitedAt?.toISOString() ?? null,
-        have_user_admin_space: types.includes('admin'),
-        have_user_dealer_space: types.includes('dealer'),
-        have_user_pco_space: types.includes('pco'),
+        have_user_admin_space: row.holdsAdmin,
+        have_user_dealer_space: row.holdsDealer,
+        have_user_pco_space: row.holdsPco,
         dealer: dealerSummary(dealerSpace),
         connected_on_dealer: substituted?.type === 'dealer' ? dealerSummary(substituted) : null,
         pco: space.type === 'pco' ? pcoSummary(space) : null,

@@ -3,7 +3,7 @@ import type { ContactValues } from '@isoptera/contracts';
  * Sites, their main contact (site_contacts) and what they reference (clients, contacts, members), every query scoped
  * to one space (ARCHITECTURE §4 rule 2). Areas in m²; coordinates numeric(12, 9) read back as decimal text.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   accounts,
   clientContacts,
@@ -15,6 +15,8 @@ import {
   sites,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { boundedCount, createEstimateCache, estimateRows, resolvePage } from '../../platform/db/paging.js';
+import { escapeLike, foldedContains } from '../../platform/db/text-search.js';
 import type { PageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
 
@@ -49,14 +51,9 @@ export type NewContact = ContactValues;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** `%`, `_` and `\` typed by the user match themselves in ILIKE. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filterConditions(spaceId: string, filters: SiteFilters): SQL[] {
   const conditions: SQL[] = [eq(sites.spaceId, spaceId)];
-  if (filters.name) conditions.push(ilike(sites.name, containsPattern(filters.name)));
+  if (filters.name) conditions.push(foldedContains(sites.nameFolded, escapeLike(filters.name)));
   if (filters.referentIds?.length) conditions.push(inArray(sites.referentId, filters.referentIds));
   if (filters.clientIds?.length) conditions.push(inArray(sites.clientId, filters.clientIds));
   if (filters.statuses?.length) conditions.push(inArray(sites.status, filters.statuses));
@@ -79,6 +76,23 @@ const ORDER_COLUMNS = { name: lowerName, updated_at: sites.updatedAt, priority_s
 
 function orderBy(order: SiteOrder[]): SQL[] {
   return [...order.map((o) => (o.direction === 'desc' ? desc : asc)(ORDER_COLUMNS[o.field])), asc(sites.id)];
+}
+
+interface SearchValues {
+  spaceId: string;
+  /** Already escaped for LIKE. */
+  name?: string | undefined;
+  clientId?: string | undefined;
+}
+
+/** The site search's filter: with `placeholders`, a prepared statement's placeholders instead of the values. */
+function searchWhere(values: SearchValues, placeholders: boolean): SQL | undefined {
+  const value = (key: keyof SearchValues) => (placeholders ? sql.placeholder(key) : values[key]);
+  return and(
+    eq(sites.spaceId, value('spaceId') as string),
+    values.name ? foldedContains(sites.nameFolded, value('name')) : undefined,
+    values.clientId ? eq(sites.clientId, value('clientId') as string) : undefined,
+  );
 }
 
 /** Start of the site's next intervention after now, or null ("planned statuses show the scheduled date"). */
@@ -110,6 +124,47 @@ export function createSitesRepository(db: Db) {
       .innerJoin(clients, eq(clients.id, sites.clientId))
       .leftJoin(memberships, eq(memberships.id, sites.referentId))
       .leftJoin(accounts, eq(accounts.id, memberships.accountId));
+
+  const estimates = createEstimateCache();
+  const searchStatements = new Map<string, ReturnType<typeof prepareSearch>>();
+  let detailStatement: ReturnType<typeof prepareDetail> | undefined;
+
+  function prepareSearch(name: string, values: SearchValues, direction: 'asc' | 'desc') {
+    const where = searchWhere(values, true);
+    const order = direction === 'desc' ? desc : asc;
+    return db
+      .select({ id: sites.id, name: sites.name, bounded: boundedCount(sql`${sites}`, where) })
+      .from(sites)
+      .where(where)
+      .orderBy(order(lowerName), order(sites.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  }
+
+  function prepareDetail() {
+    return db
+      .select({
+        ...listColumns,
+        contact: contacts,
+        siteContactId: siteContacts.id,
+        clientContactId: clientContacts.id,
+        isPrimary: clientContacts.isPrimary,
+      })
+      .from(sites)
+      .innerJoin(clients, eq(clients.id, sites.clientId))
+      .leftJoin(memberships, eq(memberships.id, sites.referentId))
+      .leftJoin(accounts, eq(accounts.id, memberships.accountId))
+      .leftJoin(siteContacts, eq(siteContacts.siteId, sites.id))
+      .leftJoin(contacts, and(eq(contacts.id, siteContacts.contactId), eq(contacts.spaceId, sites.spaceId)))
+      .leftJoin(
+        clientContacts,
+        and(eq(clientContacts.contactId, siteContacts.contactId), eq(clientContacts.clientId, sites.clientId)),
+      )
+      .where(and(eq(sites.spaceId, sql.placeholder('spaceId')), eq(sites.id, sql.placeholder('siteId'))))
+      .limit(1)
+      .prepare('site_detail');
+  }
 
   async function linkContact(tx: Tx, spaceId: string, clientId: string, siteId: string, choice: ContactChoice) {
     let contactId: string;
@@ -173,7 +228,11 @@ export function createSitesRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** `{ulid, name}` of the sites whose name contains `name`, optionally of one client, with their number. */
+    /**
+     * `{ulid, name}` of the sites whose name contains `name` (ignoring case and accents), optionally of one client, and
+     * their number (platform/db/paging.ts: exact up to 1 000 and on the last page, else estimated). A prepared
+     * statement per shape; the page and its bounded count in one round trip.
+     */
     async search(
       spaceId: string,
       name: string | undefined,
@@ -181,45 +240,47 @@ export function createSitesRepository(db: Db) {
       direction: 'asc' | 'desc',
       window: PageWindow,
     ) {
-      const where = and(
-        ...filterConditions(spaceId, { name }),
-        ...(clientId !== undefined ? [eq(sites.clientId, clientId)] : []),
+      const values: SearchValues = { spaceId, name: name ? escapeLike(name) : undefined, clientId };
+      const shape = `${values.name ? 'n' : ''}${clientId ? 'c' : ''}_${direction}`;
+      let statement = searchStatements.get(shape);
+      if (!statement) {
+        statement = prepareSearch(`sites_search_${shape}`, values, direction);
+        searchStatements.set(shape, statement);
+      }
+      const rows = await statement.execute({ ...values, limit: window.limit + 1, offset: window.offset });
+      const page = await resolvePage(
+        { rows, bounded: rows[0]?.bounded },
+        {
+          limit: window.limit,
+          offset: window.offset,
+          count: async () => {
+            const result = (await db.execute(
+              sql`select ${boundedCount(sql`${sites}`, searchWhere(values, false))} as n`,
+            )) as unknown as { rows: { n: number }[] };
+            return Number(result.rows[0]?.n ?? 0);
+          },
+          estimate: () =>
+            estimateRows(db, estimates, `sites_search:${JSON.stringify(values)}`, () =>
+              db.select({ one: sql`1` }).from(sites).where(searchWhere(values, false)).getSQL(),
+            ),
+        },
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ id: sites.id, name: sites.name })
-          .from(sites)
-          .where(where)
-          .orderBy(direction === 'desc' ? desc(lowerName) : asc(lowerName), asc(sites.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(sites).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      return { rows: page.rows.map(({ id, name }) => ({ id, name })), total: page.total };
     },
 
-    /** The site `siteId` of the space with its client, referent, next planned date and main contact, or undefined. */
+    /**
+     * The site `siteId` of the space with its client, referent, next planned date and main contact, or undefined.
+     * One prepared statement (the main contact is at most one row: `site_contacts` is unique per site).
+     */
     async findDetail(spaceId: string, siteId: string) {
-      const [row] = await listQuery()
-        .where(and(eq(sites.spaceId, spaceId), eq(sites.id, siteId)))
-        .limit(1);
+      detailStatement ??= prepareDetail();
+      const [row] = await detailStatement.execute({ spaceId, siteId });
       if (!row) return undefined;
-      const [contact] = await db
-        .select({
-          contact: contacts,
-          siteContactId: siteContacts.id,
-          clientContactId: clientContacts.id,
-          isPrimary: clientContacts.isPrimary,
-        })
-        .from(siteContacts)
-        .innerJoin(contacts, and(eq(contacts.id, siteContacts.contactId), eq(contacts.spaceId, spaceId)))
-        .leftJoin(
-          clientContacts,
-          and(eq(clientContacts.contactId, siteContacts.contactId), eq(clientContacts.clientId, row.site.clientId)),
-        )
-        .where(eq(siteContacts.siteId, siteId))
-        .limit(1);
-      return { ...row, contact: contact ?? null };
+      const { contact, siteContactId, clientContactId, isPrimary, ...site } = row;
+      return {
+        ...site,
+        contact: contact && siteContactId ? { contact, siteContactId, clientContactId, isPrimary } : null,
+      };
     },
 
     /** The light view of site `siteId` of the space (SPEC §3 "Site light view"), or undefined. */

@@ -3,7 +3,7 @@
  * logout, password change and reset, disabling or deleting a membership. A revoked session's refresh token is
  * refused at once; its access token (15 min, stateless) expires on its own.
  */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, trustedDevices, twoFactorChallenges } from '../../db/schema/index.js';
 import type { Db } from '../db/database.js';
 
@@ -48,15 +48,27 @@ export async function endAccessAfterPasswordChange(
     .where(and(eq(twoFactorChallenges.accountId, accountId), isNull(twoFactorChallenges.consumedAt)));
 }
 
-/**
- * The substituted space of an open session (`null` when it has none or is revoked/unknown): what the access plugin
- * compares a substitution claim with. One primary-key look-up on `sessions`.
- */
-export async function currentSubstitution(db: Db, sessionId: string): Promise<string | null> {
-  const [row] = await db
+function prepareSubstitution(db: Db) {
+  return db
     .select({ space: sessions.substituteSpaceId })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('session_substitution');
+}
+/** The prepared look-up of each database (not of a transaction: the guard runs before any). */
+const substitutionStatements = new WeakMap<Db, ReturnType<typeof prepareSubstitution>>();
+
+/**
+ * The substituted space of an open session (`null` when it has none or is revoked/unknown): what the access plugin
+ * compares a substitution claim with. One primary-key look-up on `sessions`, a prepared statement.
+ */
+export async function currentSubstitution(db: Db, sessionId: string): Promise<string | null> {
+  let statement = substitutionStatements.get(db);
+  if (!statement) {
+    statement = prepareSubstitution(db);
+    substitutionStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ sessionId });
   return row?.space ?? null;
 }

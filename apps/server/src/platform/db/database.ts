@@ -5,6 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -28,10 +30,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The contrib extensions the migrations create (`unaccent`, `pg_trgm`: the name search of clients and sites). On
+ * PostgreSQL they come with the server; PGlite loads each one's bundle when it starts.
+ */
+const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
+
 /** Opens PGlite on `dataDir` (a folder), or in memory when `dataDir` is undefined; `loadDataDir` restores a dump. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
@@ -39,6 +51,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+/** The Drizzle database over an open `pg` pool (what {@link openPostgres} uses; the benchmark passes its own pool). */
+export function drizzleOnPool(pool: pg.Pool) {
+  return drizzlePg(pool, { schema, casing: 'snake_case' });
 }
 
 /** Opens a `pg` pool on `url`. */
@@ -49,7 +66,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   pool.on('error', (error) => {
     process.emitWarning(`idle PostgreSQL client ended: ${error.message}`);
   });
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const db = drizzleOnPool(pool);
   return {
     db: db as unknown as Db,
     driver: 'postgres',

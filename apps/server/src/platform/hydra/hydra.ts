@@ -20,16 +20,28 @@ export function pageWindow(query: { page?: number; itemsPerPage?: number | undef
   return { page, limit, offset: (page - 1) * limit };
 }
 
-function withPage(url: string, page: number): string {
+/** `url` at page `page`: with the keyset `cursor` that leads there, or without any cursor (`OFFSET` paging). */
+function withPage(url: string, page: number, cursor?: string): string {
   const [path = '', search = ''] = url.split('?');
   const params = new URLSearchParams(search);
   params.set('page', String(page));
+  if (cursor) params.set('cursor', cursor);
+  else params.delete('cursor');
   return `${path}?${params.toString()}`;
+}
+
+/** How the list knows its next page (keyset-paged lists, platform/db/paging.ts). */
+export interface NextPage {
+  /** A next page exists (the query fetched one row more than the page). */
+  hasNext: boolean;
+  /** The keyset cursor of the next page, put in `hydra:next`. */
+  cursor?: string | undefined;
 }
 
 /**
  * A hydra collection of `members` (already serialised items of the JSON-LD class `type`, e.g. `Client`) for the
  * request `url` (path + query), with the total number of matching items and the paging links of `hydra:view`.
+ * With `next`, `hydra:next` follows it (and carries its cursor) instead of being computed from the total.
  */
 export function hydraCollection<T>(
   url: string,
@@ -37,6 +49,7 @@ export function hydraCollection<T>(
   total: number,
   window: PageWindow,
   type: string,
+  next?: NextPage,
 ): HydraCollection<T> {
   const path = url.split('?')[0] ?? url;
   return {
@@ -45,23 +58,24 @@ export function hydraCollection<T>(
     '@type': 'hydra:Collection',
     'hydra:member': members,
     'hydra:totalItems': total,
-    'hydra:view': hydraView(url, total, window),
+    'hydra:view': hydraView(url, total, window, next),
   };
 }
 
 /**
  * The `hydra:view` of the page `window` of `total` items for the request `url` (path + query): its own, first and
- * last pages, and the next and previous ones when they exist (the query kept, `page` replaced).
+ * last pages, and the next and previous ones when they exist (the query kept, `page` replaced). With `next`,
+ * `hydra:next` follows it (and carries its keyset cursor) instead of being computed from the total.
  */
-export function hydraView(url: string, total: number, window: PageWindow): HydraView {
-  const last = Math.max(1, Math.ceil(total / window.limit));
+export function hydraView(url: string, total: number, window: PageWindow, next?: NextPage): HydraView {
+  const last = Math.max(1, Math.ceil(total / window.limit), next?.hasNext ? window.page + 1 : 1);
   const view: HydraView = {
-    '@id': withPage(url, window.page),
+    '@id': withPage(url, window.page, new URLSearchParams(url.split('?')[1] ?? '').get('cursor') ?? undefined),
     '@type': 'hydra:PartialCollectionView',
     'hydra:first': withPage(url, 1),
     'hydra:last': withPage(url, last),
   };
-  if (window.page < last) view['hydra:next'] = withPage(url, window.page + 1);
+  if (next ? next.hasNext : window.page < last) view['hydra:next'] = withPage(url, window.page + 1, next?.cursor);
   if (window.page > 1) view['hydra:previous'] = withPage(url, window.page - 1);
   return view;
 }
