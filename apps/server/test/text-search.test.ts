@@ -5,11 +5,11 @@
  */
 import type { ClientSearchResult, HydraCollection, SiteSearchResult } from '@isoptera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { as, createPcoTeam } from '../../../test/factories.js';
-import { sites } from '../../db/schema/index.js';
-import { insertClient } from '../../modules/sites/sites.test-data.js';
-import { newUlid } from '../ids.js';
+import { sites } from '../src/db/schema/index.js';
+import { insertClient } from '../src/modules/sites/sites.test-data.js';
+import { newUlid } from '../src/platform/ids.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { as, createPcoTeam } from './factories.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createPcoTeam>>;
