@@ -127,7 +127,8 @@ export const equipmentEndpoints = {
     summary: 'Adds an installation picture to an equipment (multipart field `file`; 201)',
     description:
       'JPEG, PNG or WebP judged by content (422 `picture_invalid` on `file` otherwise), at most 10 MB (413 ' +
-      '`payload_too_large`); 415 when the body is not multipart. Stored resized to fit 1600×1600 as WebP.',
+      '`payload_too_large`); 415 when the body is not multipart, 400 `multipart_invalid` when it cannot be read. ' +
+      'Stored resized to fit 1600×1600 as WebP.',
     params: equipmentParams,
     consumes: [MULTIPART_FORM_DATA],
     responses: { 201: equipmentPictureResource },

@@ -21,10 +21,15 @@ export const MULTIPART_FORM_DATA = 'multipart/form-data';
 /** How a logo is uploaded (dealer, PCO and own-space logos alike). */
 export const LOGO_UPLOAD_DESCRIPTION =
   'Multipart field `file`: JPEG, PNG or WebP judged by content (422 `logo_invalid` on `file` otherwise), at most 5 MB ' +
-  '(413 `payload_too_large`); 415 when the body is not multipart. Stored resized to fit 512×512 as WebP and served ' +
-  'publicly from `logo`.';
-/** The errors of a multipart upload besides those its declaration implies (422 on `file`, 413, 415). */
-export const UPLOAD_ERRORS = ['validation_failed', 'payload_too_large', 'unsupported_media_type'] as const;
+  '(413 `payload_too_large`); 415 when the body is not multipart, 400 `multipart_invalid` when it cannot be read. ' +
+  'Stored resized to fit 512×512 as WebP and served publicly from `logo`.';
+/** The errors of a multipart upload besides those its declaration implies (422 on `file`, 413, 415, 400 malformed). */
+export const UPLOAD_ERRORS = [
+  'validation_failed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'multipart_invalid',
+] as const;
 
 export const spaceEndpoints = {
   listDealers: defineEndpoint({

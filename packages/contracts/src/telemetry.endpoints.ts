@@ -32,14 +32,15 @@ or its credential rotated, \`<gateway ulid>.<secret>\`); \`gateway.serial_number
 \`{accepted, duplicates, rejected: [{index, serial_number, code}]}\` once the readings are committed; 401
 \`device_unauthorized\` for an unknown, revoked or mismatched credential (after ${UPLINK_AUTH_FAILURES.max} of them from one
 address in ${UPLINK_AUTH_FAILURES.windowMinutes} minutes, 429 with \`Retry-After\`); 400/422 for a malformed payload (nothing is
-stored). A reading is stored once per (station, \`measured_at\`): sending an uplink again is safe and counts its readings
+stored; a text holding a NUL or a lone surrogate is \`text_invalid\` at its field, e.g. \`readings.3.serial_number\`). A reading is stored once per (station, \`measured_at\`): sending an uplink again is safe and counts its readings
 in \`duplicates\`. A reading of a station that is not on the gateway's site is rejected \`unknown_station\`; one more than
 5 minutes in the future \`measured_at_in_future\`.
 
 **MQTT** (broker \`MQTT_URL\`): the server subscribes with QoS 1 to \`${MQTT_UPLINK_TOPIC}\`. A gateway publishes QoS 1
 on \`${mqttUplinkTopic('{serial_number}')}\` the same JSON object plus \`"credential": "<device_credential>"\`, and
 subscribes to \`${mqttAckTopic('{serial_number}')}\`, where the server answers (QoS 1) the same result object once the
-readings are committed, or \`{"error": "<code>"}\` (\`device_unauthorized\`, \`validation_failed\`, \`internal_error\`).
+readings are committed, or \`{"error": "<code>"}\` (\`device_unauthorized\`, \`validation_failed\`, \`internal_error\`);
+\`validation_failed\` comes with the \`violations\` HTTP would name, \`[{propertyPath, code}]\`.
 The topic's serial must be the gateway's. A message whose credential names no gateway of this server gets no answer.
 Until it has the answer, the gateway keeps the uplink and sends it again.`;
 

@@ -171,11 +171,18 @@ function memberEndpoints<const T extends UserType, const B extends string>(type:
       description:
         'A `multipart/form-data` body whose field `file` is a JPEG, PNG or WebP judged by content (422 ' +
         '`avatar_invalid` on `file` otherwise), at most 5 MB (413 `payload_too_large`); stored resized to fit ' +
-        '256×256 as WebP, served from `avatar`. Another media type answers 415.',
+        '256×256 as WebP, served from `avatar`. Another media type answers 415, a body that cannot be read 400 ' +
+        '`multipart_invalid`.',
       params: memberParams,
       consumes: ['multipart/form-data'],
       responses: { 200: spaceUser },
-      errors: ['user_not_found', 'validation_failed', 'payload_too_large', 'unsupported_media_type'],
+      errors: [
+        'user_not_found',
+        'validation_failed',
+        'payload_too_large',
+        'unsupported_media_type',
+        'multipart_invalid',
+      ],
     }),
   };
 }
