@@ -3,7 +3,8 @@
  * (ARCHITECTURE §4).
  */
 import { z } from 'zod';
-import { USER_STATUSES, type UserType } from './enums.js';
+import { USER_STATUSES } from './enums.js';
+import { jsonLdKeys } from './jsonld.js';
 import { ROLES } from './roles.js';
 import {
   DATE_PATTERN,
@@ -146,20 +147,14 @@ export interface SearchResult<T> {
   total: number;
 }
 
-/** The JSON-LD type of a member by its space type: `/api/user_pcos/{ulid}` is a `UserPco` (SPEC §7 "Users"). */
-export const MEMBER_TYPES = { pco: 'UserPco', dealer: 'UserDealer', admin: 'UserAdmin' } as const satisfies Record<
-  UserType,
-  string
->;
-
 /**
  * A member embedded in another resource (a site's referent, an intervention's interveners; SPEC §3 "User (lists and
- * pickers)"): `@id` `/api/user_<type>s/{membership ulid}`, names and chip colour.
+ * pickers)"): a `User`, as the users API names members, with its `@id` `/api/user_<type>s/{membership ulid}`, its
+ * names and chip colour.
  */
 export const memberLight = z
   .object({
-    '@id': z.string().describe('IRI of the member: /api/user_<type>s/{ulid}'),
-    '@type': z.enum(['UserPco', 'UserDealer', 'UserAdmin']),
+    ...jsonLdKeys('User'),
     ulid: z.string().describe('ULID of the membership'),
     firstname: z.string(),
     lastname: z.string(),

@@ -1,5 +1,5 @@
 /** Intervention rows → JSON-LD items (SPEC §3 "Intervention"); date-times in the actor's time zone with offset. */
-import { type Intervention, type InterventionType, iri, MEMBER_TYPES, type MemberLight } from '@isoptera/contracts';
+import { type Intervention, type InterventionType, iri, type MemberLight } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { formatZoned } from '../../platform/time/zoned.js';
 import type { HydratedIntervention, IntervenerRow } from './interventions.repository.js';
@@ -8,7 +8,7 @@ import type { HydratedIntervention, IntervenerRow } from './interventions.reposi
 function intervenerResource(row: IntervenerRow): MemberLight {
   return {
     '@id': iri(`user_${row.spaceType}s`, row.id),
-    '@type': MEMBER_TYPES[row.spaceType],
+    '@type': 'User',
     ulid: row.id,
     firstname: row.firstname,
     lastname: row.lastname,

@@ -86,7 +86,7 @@ describe('POST /api/interventions', () => {
       expect.arrayContaining([
         {
           '@id': team.technician.iri,
-          '@type': 'UserPco',
+          '@type': 'User',
           ulid: team.technician.membershipId,
           firstname: expect.any(String),
           lastname: 'Nom',

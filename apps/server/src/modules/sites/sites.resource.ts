@@ -4,7 +4,6 @@
  */
 import {
   iri,
-  MEMBER_TYPES,
   type Role,
   type SiteContact,
   type SiteDetail,
@@ -18,13 +17,12 @@ import type { SiteDetailRow, SiteListRow } from './sites.repository.js';
 
 type Referent = SiteListRow['referent'];
 
-/** The referent chip: `/api/user_<type>s/{membership ulid}` (a `UserPco` in a PCO space), or null. */
+/** The referent chip: a `User`, `/api/user_<type>s/{membership ulid}`, or null. */
 function referentItem(referent: Referent): SiteListItem['referent'] {
   if (!referent?.id) return null;
-  const spaceType = referent.spaceType ?? 'pco';
   return {
-    '@id': iri(`user_${spaceType}s`, referent.id),
-    '@type': MEMBER_TYPES[spaceType],
+    '@id': iri(`user_${referent.spaceType ?? 'pco'}s`, referent.id),
+    '@type': 'User',
     ulid: referent.id,
     firstname: referent.firstname ?? '',
     lastname: referent.lastname ?? '',

@@ -47,7 +47,7 @@ const INTERVENTION: Intervention = {
   interveners: [
     {
       '@id': `/api/user_pcos/${M_LUCAS}`,
-      '@type': 'UserPco',
+      '@type': 'User',
       ulid: M_LUCAS,
       firstname: 'Lucas',
       lastname: 'Moreau',

@@ -116,7 +116,7 @@ describe('valuesOfIntervention', () => {
           client: { '@id': '', '@type': 'Client', ulid: CLIENT, name: 'Château' },
         },
         interveners: [
-          { '@id': '', '@type': 'UserPco', ulid: MEMBER, firstname: 'Lucas', lastname: 'Moreau', color: '#c2410c' },
+          { '@id': '', '@type': 'User', ulid: MEMBER, firstname: 'Lucas', lastname: 'Moreau', color: '#c2410c' },
         ],
       },
       'Asia/Tokyo',

@@ -31,7 +31,7 @@ const site = (ulid: string, name: string, extra: Partial<SiteListItem> = {}): Si
   },
   referent: {
     '@id': '/api/user_pcos/U1',
-    '@type': 'UserPco',
+    '@type': 'User',
     ulid: 'U1',
     firstname: 'Emma',
     lastname: 'Petit',

@@ -3,10 +3,10 @@
  * keys — every query of members as pickers see them lives under `['members']` — and the search shared by the site
  * form, the site filters, the intervention panel and the planning filters.
  */
-import type { UserLight, UserSearchResult } from '@isoptera/contracts';
+import type { UserLight, UserSearchResult, userEndpoints } from '@isoptera/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { PickerOption } from '../../ui/search-picker';
-import { http } from '../http-client';
+import { callEndpoint } from '../endpoint-client';
 
 /** Query keys of members (users as pickers). */
 export const memberKeys = {
@@ -28,16 +28,14 @@ export function searchMembers(
   search: string,
   options: { itemsPerPage?: number; signal?: AbortSignal } = {},
 ): Promise<UserSearchResult> {
-  return http.get<UserSearchResult>('/api/user_pcos/search', {
-    query: {
-      search,
-      page: 1,
-      itemsPerPage: options.itemsPerPage,
-      order: { lastname: 'asc', firstname: 'asc' },
+  return callEndpoint<typeof userEndpoints.search>(
+    { method: 'GET', path: '/api/user_pcos/search' },
+    {
+      query: { search, page: 1, itemsPerPage: options.itemsPerPage, order: { lastname: 'asc', firstname: 'asc' } },
+      signal: options.signal,
+      redirectOnError: false,
     },
-    signal: options.signal,
-    redirectOnError: false,
-  });
+  );
 }
 
 /** The people picker's options: `{id: membership ulid, label: "First Last"}`. */
