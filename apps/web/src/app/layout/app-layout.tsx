@@ -82,8 +82,9 @@ export function AppLayout() {
             className="flex min-h-0 flex-1 flex-col overflow-y-auto outline-none"
           >
             {/* at least the height of the scroll area: the footer starts below the fold and never moves into view
-                when the screen's content arrives (issue 11: it shifted Home's layout, CLS 0.20) */}
-            <div className="mx-auto flex min-h-full w-full max-w-7xl flex-1 shrink-0 flex-col px-4 py-6 lg:px-8">
+                when the screen's content arrives (issue 11: it shifted Home's layout, CLS 0.20); its height follows
+                the content past that (no flex-1: a 0 basis let a long form run under the footer) */}
+            <div className="mx-auto flex min-h-full w-full max-w-7xl shrink-0 flex-col px-4 py-6 lg:px-8">
               {isLoggingOut ? (
                 <FullPageLoader label={t('layout:profile.loggingOut')} />
               ) : (
