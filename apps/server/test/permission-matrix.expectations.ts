@@ -113,6 +113,7 @@ const managedSpaceRoutes = (base: string): RouteProbe[] => [
   r(`POST ${base}`),
   r(`GET ${base}/:ulid`),
   r(`PUT ${base}/:ulid`),
+  r(`PATCH ${base}/:ulid`),
   r(`POST ${base}/:ulid/logo`),
 ];
 
@@ -210,6 +211,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('POST /api/sites/:id/equipment'),
       r('GET /api/equipment/:ulid'),
       r('PUT /api/equipment/:ulid'),
+      r('PATCH /api/equipment/:ulid'),
       r('DELETE /api/equipment/:ulid'),
       r('POST /api/equipment/:ulid/credential'),
       r('GET /api/equipment/:ulid/readings'),
@@ -230,6 +232,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     routes: [
       r('GET /api/space_parameters'),
       r('PUT /api/space_parameters'),
+      r('PATCH /api/space_parameters'),
       r('POST /api/space_parameters/logo'),
       r('POST /api/space_parameters/transfer'),
       r('POST /api/space_parameters/delete'),
@@ -240,7 +243,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     rule: 'PCO owner only',
     spec: 'issue 5: alert thresholds are PCO settings; SPEC §6 "PCO owner only"',
     allowed: PCO_OWNER,
-    routes: [r('PUT /api/alert_settings')],
+    routes: [r('PUT /api/alert_settings'), r('PATCH /api/alert_settings')],
   },
 ];
 

@@ -209,6 +209,7 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
     [pcoSide, 'GET', '/api/sites/:id/sync_logs', 'site'],
     [pcoSide, 'GET', '/api/equipment/:ulid', 'equipment'],
     [pcoSide, 'PUT', '/api/equipment/:ulid', 'equipment'],
+    [pcoSide, 'PATCH', '/api/equipment/:ulid', 'equipment'],
     [pcoSide, 'DELETE', '/api/equipment/:ulid', 'equipment'],
     [pcoSide, 'POST', '/api/equipment/:ulid/credential', 'equipment'],
     [pcoSide, 'GET', '/api/equipment/:ulid/readings', 'equipment'],
@@ -216,6 +217,7 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
   ];
   const DEALER_CASES: Case[] = [
     [dealerSide, 'GET', '/api/pcos/:ulid', 'pco'],
+    [dealerSide, 'PATCH', '/api/pcos/:ulid', 'pco'],
     [dealerSide, 'GET', '/api/user_dealers/:ulid', 'member'],
     [dealerSide, 'PUT', '/api/user_dealers/:ulid/disable', 'member'],
     [dealerSide, 'DELETE', '/api/user_dealers/:ulid', 'member'],

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { alertLogEntryResource, alertLogQuery, alertSettingsInput, alertSettingsResource } from './alerts.js';
 import { defineEndpoint } from './endpoint.js';
 import { hydraCollectionOf } from './jsonld.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import { ACTIONS } from './roles.js';
 
 const access = { anyOf: [ACTIONS.PCO_ACTION] } as const;
@@ -13,6 +14,19 @@ const tags = ['Alerts'] as const;
 
 /** The media type of the live events. */
 export const EVENT_STREAM = 'text/event-stream';
+
+/** `PUT /api/alert_settings`, declared apart: its merge-patch twin is made from it. */
+const updateSettings = defineEndpoint({
+  operationId: 'updateAlertSettings',
+  method: 'PUT',
+  path: '/api/alert_settings',
+  tags,
+  access: { anyOf: [ACTIONS.PCO_OWNER] },
+  summary: 'Save the alert thresholds of the current PCO (owner)',
+  description: 'They apply from the next evaluation (the next uplink or communication check). 422 `threshold_invalid`.',
+  body: alertSettingsInput,
+  responses: { 200: alertSettingsResource },
+});
 
 export const alertEndpoints = {
   siteLog: defineEndpoint({
@@ -51,17 +65,13 @@ export const alertEndpoints = {
     summary: 'The alert thresholds of the current PCO (the defaults until the owner saves them)',
     responses: { 200: alertSettingsResource },
   }),
-  updateSettings: defineEndpoint({
-    operationId: 'updateAlertSettings',
-    method: 'PUT',
-    path: '/api/alert_settings',
-    tags,
-    access: { anyOf: [ACTIONS.PCO_OWNER] },
-    summary: 'Save the alert thresholds of the current PCO (owner)',
+  updateSettings,
+  patchSettings: defineMergePatchOf(updateSettings, {
+    operationId: 'patchAlertSettings',
+    summary: 'Change some alert thresholds of the current PCO (owner; merge patch)',
     description:
-      'They apply from the next evaluation (the next uplink or communication check). 422 `threshold_invalid`.',
-    body: alertSettingsInput,
-    responses: { 200: alertSettingsResource },
+      'A JSON merge patch (RFC 7396) of the PUT body: thresholds left out stay as they are. The patched thresholds ' +
+      'must pass the PUT rules (422 `threshold_invalid`).',
   }),
   events: defineEndpoint({
     operationId: 'streamEvents',

@@ -16,6 +16,7 @@ import {
   readingsQuery,
 } from './equipment.js';
 import { hydraCollectionOf } from './jsonld.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import { ACTIONS } from './roles.js';
 import { MULTIPART_FORM_DATA, UPLOAD_ERRORS } from './spaces.endpoints.js';
 
@@ -23,6 +24,23 @@ const access = { anyOf: [ACTIONS.PCO_ACTION] } as const;
 const tags = ['Equipment'] as const;
 const siteParams = z.object({ id: z.string().max(200).describe('ULID of the site') });
 const equipmentParams = z.object({ ulid: z.string().max(200).describe('ULID of the equipment') });
+
+/** `PUT /api/equipment/{ulid}`, declared apart: its merge-patch twin is made from it. */
+const update = defineEndpoint({
+  operationId: 'updateEquipment',
+  method: 'PUT',
+  path: '/api/equipment/:ulid',
+  tags,
+  access,
+  summary: 'Corrects an equipment: reference, trap and treatment types, masonry, position, installed_at, gateway',
+  description:
+    'Kind and serial number never change. A field left out keeps its value; `null` clears it. 422 as the ' +
+    'registration.',
+  params: equipmentParams,
+  body: equipmentUpdateInput,
+  responses: { 200: equipmentResource },
+  errors: ['equipment_not_found'],
+});
 
 export const equipmentEndpoints = {
   listOfSite: defineEndpoint({
@@ -64,20 +82,13 @@ export const equipmentEndpoints = {
     responses: { 200: equipmentResource },
     errors: ['equipment_not_found'],
   }),
-  update: defineEndpoint({
-    operationId: 'updateEquipment',
-    method: 'PUT',
-    path: '/api/equipment/:ulid',
-    tags,
-    access,
-    summary: 'Corrects an equipment: reference, trap and treatment types, masonry, position, installed_at, gateway',
+  update,
+  patch: defineMergePatchOf(update, {
+    operationId: 'patchEquipment',
+    summary: 'Corrects some fields of an equipment (merge patch)',
     description:
-      'Kind and serial number never change. A field left out keeps its value; `null` clears it. 422 as the ' +
-      'registration.',
-    params: equipmentParams,
-    body: equipmentUpdateInput,
-    responses: { 200: equipmentResource },
-    errors: ['equipment_not_found'],
+      'A JSON merge patch (RFC 7396) of the PUT body: members left out stay as they are, `null` clears one. As ' +
+      'the PUT already keeps what it does not name, the patch is checked by the PUT rules as it is.',
   }),
   remove: defineEndpoint({
     operationId: 'deleteEquipment',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { pageQuery } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { hydraCollectionOf } from './jsonld.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import { ACTIONS } from './roles.js';
 import { LOGO_UPLOAD_DESCRIPTION, MULTIPART_FORM_DATA, UPLOAD_ERRORS } from './spaces.endpoints.js';
 import {
@@ -21,6 +22,19 @@ import {
 const tags = ['Space settings'] as const;
 const access = { anyOf: [ACTIONS.DEALER_OWNER, ACTIONS.PCO_OWNER] } as const;
 
+/** `PUT /api/space_parameters`, declared apart: its merge-patch twin is made from it. */
+const update = defineEndpoint({
+  operationId: 'updateSpaceParameters',
+  method: 'PUT',
+  path: '/api/space_parameters',
+  tags,
+  access,
+  summary: 'Update the name, address and referral reseller of the current space',
+  body: spaceParametersInput,
+  responses: { 200: spaceParametersResource },
+  errors: ['not_found'],
+});
+
 export const spaceParametersEndpoints = {
   get: defineEndpoint({
     operationId: 'getSpaceParameters',
@@ -34,16 +48,13 @@ export const spaceParametersEndpoints = {
     responses: { 200: spaceParametersResource },
     errors: ['not_found'],
   }),
-  update: defineEndpoint({
-    operationId: 'updateSpaceParameters',
-    method: 'PUT',
-    path: '/api/space_parameters',
-    tags,
-    access,
-    summary: 'Update the name, address and referral reseller of the current space',
-    body: spaceParametersInput,
-    responses: { 200: spaceParametersResource },
-    errors: ['not_found'],
+  update,
+  patch: defineMergePatchOf(update, {
+    operationId: 'patchSpaceParameters',
+    summary: 'Partly update the name, address and referral reseller of the current space (merge patch)',
+    description:
+      'A JSON merge patch (RFC 7396) of the PUT body: members left out stay as they are, `null` removes an ' +
+      'optional member. The patched body must pass the PUT rules (same violations).',
   }),
   uploadLogo: defineEndpoint({
     operationId: 'uploadSpaceLogo',

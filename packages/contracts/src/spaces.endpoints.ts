@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { hydraCollectionOf } from './jsonld.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import { ACTIONS } from './roles.js';
 import { dealerInput, dealerUpdate, managedDealer, managedPco, pcoInput, pcoUpdate, spaceListQuery } from './spaces.js';
 
@@ -30,6 +31,35 @@ export const UPLOAD_ERRORS = [
   'unsupported_media_type',
   'multipart_invalid',
 ] as const;
+
+/** `PUT /api/dealers/{ulid}`, declared apart: its merge-patch twin is made from it. */
+const updateDealer = defineEndpoint({
+  operationId: 'updateDealer',
+  method: 'PUT',
+  path: '/api/dealers/:ulid',
+  tags,
+  access: dealerAccess,
+  summary: 'Edit a dealer: name, address, ERP client id',
+  params: spaceParams,
+  body: dealerUpdate,
+  responses: { 200: managedDealer },
+  errors: ['dealer_not_found'],
+});
+
+/** `PUT /api/pcos/{ulid}`, declared apart: its merge-patch twin is made from it. */
+const updatePco = defineEndpoint({
+  operationId: 'updatePco',
+  method: 'PUT',
+  path: '/api/pcos/:ulid',
+  tags,
+  access: pcoAccess,
+  summary: 'Edit a PCO: name, address, ERP ids (and its dealer, admin only)',
+  description: PCO_WHO,
+  params: spaceParams,
+  body: pcoUpdate,
+  responses: { 200: managedPco },
+  errors: ['pco_not_found'],
+});
 
 export const spaceEndpoints = {
   listDealers: defineEndpoint({
@@ -67,17 +97,13 @@ export const spaceEndpoints = {
     responses: { 200: managedDealer },
     errors: ['dealer_not_found'],
   }),
-  updateDealer: defineEndpoint({
-    operationId: 'updateDealer',
-    method: 'PUT',
-    path: '/api/dealers/:ulid',
-    tags,
-    access: dealerAccess,
-    summary: 'Edit a dealer: name, address, ERP client id',
-    params: spaceParams,
-    body: dealerUpdate,
-    responses: { 200: managedDealer },
-    errors: ['dealer_not_found'],
+  updateDealer,
+  patchDealer: defineMergePatchOf(updateDealer, {
+    operationId: 'patchDealer',
+    summary: 'Partly edit a dealer (merge patch of the PUT body)',
+    description:
+      'A JSON merge patch (RFC 7396) of the PUT body: members left out stay as they are, `null` removes an ' +
+      'optional member. The patched body must pass the PUT rules (same violations).',
   }),
   uploadDealerLogo: defineEndpoint({
     operationId: 'uploadDealerLogo',
@@ -128,18 +154,13 @@ export const spaceEndpoints = {
     responses: { 200: managedPco },
     errors: ['pco_not_found'],
   }),
-  updatePco: defineEndpoint({
-    operationId: 'updatePco',
-    method: 'PUT',
-    path: '/api/pcos/:ulid',
-    tags,
-    access: pcoAccess,
-    summary: 'Edit a PCO: name, address, ERP ids (and its dealer, admin only)',
-    description: PCO_WHO,
-    params: spaceParams,
-    body: pcoUpdate,
-    responses: { 200: managedPco },
-    errors: ['pco_not_found'],
+  updatePco,
+  patchPco: defineMergePatchOf(updatePco, {
+    operationId: 'patchPco',
+    summary: 'Partly edit a PCO (merge patch of the PUT body)',
+    description:
+      'A JSON merge patch (RFC 7396) of the PUT body: members left out stay as they are, `null` removes an ' +
+      'optional member. The patched body must pass the PUT rules (same violations).',
   }),
   uploadPcoLogo: defineEndpoint({
     operationId: 'uploadPcoLogo',

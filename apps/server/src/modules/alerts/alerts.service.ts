@@ -68,6 +68,11 @@ export function createAlertsService(deps: {
       return settingsResource(await readAlertSettings(db, actor.spaceId));
     },
 
+    /** The `PUT /api/alert_settings` body as it stands (the thresholds), the base of its merge patch (`PATCH`). */
+    currentSettings(actor: Actor): Promise<AlertSettings> {
+      return readAlertSettings(db, actor.spaceId);
+    },
+
     /** `PUT /api/alert_settings`: saves the thresholds of the actor's space; they apply from the next evaluation. */
     async writeSettings(actor: Actor, body: AlertSettings): Promise<AlertSettingsResource> {
       await writeAlertSettings(db, actor.spaceId, body);

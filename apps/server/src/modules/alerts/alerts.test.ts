@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AlertsTestApp, buildAlertsTestApp, hoursAgo, siteState } from '../../../test/alerts-support.js';
 import { createInstallation, insertReadings, type TestInstallation } from '../../../test/equipment-factories.js';
-import { createPcoTeam } from '../../../test/factories.js';
+import { as, createPcoTeam } from '../../../test/factories.js';
 import { call } from '../../../test/users-factories.js';
 import { alerts } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
@@ -193,5 +193,29 @@ describe('/api/alert_settings', () => {
         expect.objectContaining({ propertyPath: 'weak_signal_dbm', code: 'threshold_invalid' }),
       ]),
     );
+  });
+
+  it('changes the thresholds a merge patch names and keeps the others (PATCH, owner only)', async () => {
+    const team3 = await createPcoTeam(t.app, t.db);
+    const patch = (cookie: string, body: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/alert_settings',
+        headers: as(cookie, { 'content-type': 'application/merge-patch+json' }),
+        payload: JSON.stringify(body),
+      });
+    const raised = await patch(team3.owner.cookie, { termite_activity_threshold: 45 });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json()).toMatchObject({ ...DEFAULT_ALERT_SETTINGS, termite_activity_threshold: 45 });
+    const invalid = await patch(team3.owner.cookie, { colony_station_count: 1 });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().violations).toEqual([
+      expect.objectContaining({ propertyPath: 'colony_station_count', code: 'threshold_invalid' }),
+    ]);
+    expect((await patch(team3.manager.cookie, { termite_activity_threshold: 50 })).statusCode).toBe(403);
+    expect((await call(t.app, team3.manager.cookie, 'GET', '/api/alert_settings')).json()).toMatchObject({
+      termite_activity_threshold: 45,
+      colony_station_count: DEFAULT_ALERT_SETTINGS.colony_station_count,
+    });
   });
 });

@@ -88,6 +88,21 @@ export function createSpaceParametersService(
     /** `GET /api/space_parameters`: the settings of the actor's space with its possible new owners. */
     read,
 
+    /**
+     * The `PUT /api/space_parameters` body as it stands, the base of its merge patch (`PATCH`, SPEC §7). Throws 404 as
+     * `read`.
+     */
+    async currentBody(actor: Actor): Promise<SpaceParametersInput> {
+      const { space } = await currentSpace(actor);
+      // a space without an address (created before they were required) needs one in the patch (422 otherwise)
+      const address = addressOf(space) ?? undefined;
+      return {
+        name: space.name,
+        address: address && { ...address, latitude: address.latitude ?? '', longitude: address.longitude ?? '' },
+        referral_reseller: space.referralReseller,
+      } as SpaceParametersInput;
+    },
+
     /** `PUT /api/space_parameters`: writes name, address and referral reseller; answers the settings. */
     async update(actor: Actor, input: SpaceParametersInput | ParsedSettings): Promise<SpaceParameters> {
       const body = input as ParsedSettings;

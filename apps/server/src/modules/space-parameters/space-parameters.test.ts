@@ -7,7 +7,7 @@
 import type { SpaceParameters, SpaceParametersInput } from '@isoptera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { createMember, createSpace, login, TEST_PASSWORD, type TestMember } from '../../../test/factories.js';
+import { as, createMember, createSpace, login, TEST_PASSWORD, type TestMember } from '../../../test/factories.js';
 import { call, loginStatus, membershipRow, refreshStatus, refreshTokenOf } from '../../../test/users-factories.js';
 import { clients } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
@@ -181,6 +181,32 @@ describe('PUT /api/space_parameters', () => {
       ]),
     );
     expect((await call(t.app, team.owner.cookie, 'GET', PATH)).json().name).toBe('Termites & Cie');
+  });
+});
+
+describe('PATCH /api/space_parameters (merge patch, SPEC §7)', () => {
+  const patch = (cookie: string, body: unknown) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: PATH,
+      headers: as(cookie, { 'content-type': 'application/merge-patch+json' }),
+      payload: JSON.stringify(body),
+    });
+
+  it('changes only what it names, null clears the referral reseller; the PUT rules apply to the result', async () => {
+    const team = await pcoTeam();
+    await call(t.app, team.owner.cookie, 'PUT', PATH, settings);
+    const moved = await patch(team.owner.cookie, { address: { city: 'Paris 2e' }, referral_reseller: null });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      name: 'Termites & Cie',
+      address: { label: '12 rue de la Paix, 75002 Paris, France', city: 'Paris 2e', latitude: '48.868600000' },
+      referral_reseller: null,
+    });
+    const refused = await patch(team.owner.cookie, { name: '' });
+    expect(refused.statusCode).toBe(422);
+    expect(violations(refused.json())).toEqual([['name', 'name_required']]);
+    expect(await patch(team.manager.cookie, { name: 'Pris' }).then((r) => r.statusCode)).toBe(403);
   });
 });
 

@@ -7,11 +7,13 @@
 import {
   ACTIONS,
   type DealerInput,
+  type DealerUpdate,
   type HydraCollection,
   LOGO_SIZE_PX,
   type ManagedSpace,
   type ManagedSpaceOf,
   type PcoInput,
+  type PcoUpdate,
   type SpaceListQuery,
 } from '@isoptera/contracts';
 import { type Actor, actorCan } from '../../platform/auth/actor.js';
@@ -185,6 +187,36 @@ export function createSpacesService({ repository, owners, logos, now = () => new
         throw error;
       }
       return resourceOf(type, await visible(actor, type, id));
+    },
+
+    /**
+     * The `PUT /api/dealers|/api/pcos/{ulid}` body of a space as it stands, the base of its merge patch (`PATCH`, SPEC
+     * §7): a PCO names its dealer by IRI. Throws 404 as `detail`.
+     */
+    async currentBody<T extends ManagedType>(
+      actor: Actor,
+      type: T,
+      id: string,
+    ): Promise<T extends 'dealer' ? DealerUpdate : PcoUpdate> {
+      const row = await visible(actor, type, id);
+      const address = row.addressLabel
+        ? {
+            label: row.addressLabel,
+            street: row.street,
+            postal_code: row.postalCode,
+            city: row.city,
+            country: row.country,
+            latitude: row.latitude ?? '',
+            longitude: row.longitude ?? '',
+          }
+        : undefined;
+      // a space created before addresses were required has none: the patch must then give one (422 otherwise)
+      const body = { name: row.name, address, erp_client_id: row.erpClientId } as PcoUpdate;
+      if (row.type === 'pco') {
+        body.erp_order_id = row.erpOrderId;
+        if (row.dealerId) body.dealer = `${SPACES_PATH.dealer}/${row.dealerId}`;
+      }
+      return body as T extends 'dealer' ? DealerUpdate : PcoUpdate;
     },
 
     /** `PUT /api/dealers|/api/pcos/{ulid}`: name, address, ERP ids (and a PCO's dealer, admin only). */

@@ -240,6 +240,62 @@ describe('PUT /api/pcos/{ulid}', () => {
   });
 });
 
+describe('PATCH /api/dealers|/api/pcos/{ulid} (merge patch, SPEC §7)', () => {
+  const patch = (cookie: string, url: string, body: unknown, contentType = 'application/merge-patch+json') =>
+    t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: as(cookie, { 'content-type': contentType }),
+      payload: JSON.stringify(body),
+    });
+  const pcoWithAddress = (name: string) =>
+    createSpace(t.db, 'pco', {
+      name,
+      dealerId,
+      addressLabel: address.label,
+      city: 'Paris',
+      latitude: '48.868600000',
+      longitude: '2.331700000',
+      erpClientId: 'C-9',
+      erpOrderId: 'O-9',
+    });
+
+  it('changes only what the patch names; null clears an optional member, a required one is refused as by PUT', async () => {
+    const url = `/api/pcos/${await pcoWithAddress('Termites Ouest')}`;
+    const renamed = await patch(adminCookie, url, { name: 'Termites Grand Ouest' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: 'Termites Grand Ouest',
+      address: { label: address.label, city: 'Paris', latitude: '48.868600000', longitude: '2.331700000' },
+      erp_client_id: 'C-9',
+      erp_order_id: 'O-9',
+      dealer: { ulid: dealerId },
+    });
+
+    const cleared = await patch(dealerCookie, url, { erp_order_id: null, address: { city: 'Paris 2e' } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ erp_order_id: null, erp_client_id: 'C-9', address: { city: 'Paris 2e' } });
+
+    const refused = await patch(adminCookie, url, { name: null, address: null });
+    expect(refused.statusCode).toBe(422);
+    expect(violations(refused).sort()).toEqual(['address: address_required', 'name: name_required']);
+    expect((await call(t.app, adminCookie, 'GET', url)).json().name).toBe('Termites Grand Ouest');
+  });
+
+  it('takes only application/merge-patch+json (415), and hides another dealer’s PCO (404)', async () => {
+    const url = `/api/pcos/${await pcoWithAddress('Termites Est')}`;
+    const json = await patch(adminCookie, url, { name: 'Termites Est 2' }, 'application/json');
+    expect(json.statusCode).toBe(415);
+    expect(json.json().error).toBe('merge_patch_required');
+    const foreign = await patch(dealerCookie, `/api/pcos/${foreignPcoId}`, { name: 'Pris' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe('pco_not_found');
+    const dealer = await patch(adminCookie, `/api/dealers/${otherDealerId}`, { name: 'Autre négoce SA' });
+    // a dealer created without an address must be given one, as by PUT
+    expect(violations(dealer)).toEqual(['address: address_required']);
+  });
+});
+
 describe('logos', () => {
   it('stores a PNG resized to fit 512 px as WebP, served publicly with cache headers', async () => {
     const response = await upload(
