@@ -89,6 +89,7 @@ const memberRoutes = (base: string): RouteProbe[] => [
   r(`GET ${base}`),
   r(`GET ${base}/:ulid`),
   r(`PUT ${base}/:ulid`),
+  r(`PATCH ${base}/:ulid`),
   r(`PUT ${base}/:ulid/role`),
   r(`PUT ${base}/:ulid/disable`),
   r(`PUT ${base}/:ulid/enable`),
@@ -207,6 +208,9 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       ...memberRoutes('/api/user_pcos'),
       ...inviteRoutes('/api/invite_pcos'),
       // equipment, telemetry and alerts (issue 5: the site detail's equipment, logs and chart; live events)
+      r('GET /api/equipment'),
+      r('GET /api/alerts'),
+      r('GET /api/alerts/:ulid'),
       r('GET /api/sites/:id/equipment'),
       r('POST /api/sites/:id/equipment'),
       r('GET /api/equipment/:ulid'),

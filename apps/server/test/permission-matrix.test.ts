@@ -199,6 +199,7 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
     [pcoSide, 'PATCH', '/api/interventions/:id', 'intervention'],
     [pcoSide, 'DELETE', '/api/interventions/:id?send_mail=false', 'intervention'],
     [pcoSide, 'GET', '/api/user_pcos/:ulid', 'member'],
+    [pcoSide, 'PATCH', '/api/user_pcos/:ulid', 'member'],
     [pcoSide, 'GET', '/api/user_pcos/:ulid/referent-sites', 'member'],
     [pcoSide, 'PUT', '/api/user_pcos/:ulid/disable', 'member'],
     [pcoSide, 'DELETE', '/api/user_pcos/:ulid', 'member'],
@@ -213,12 +214,14 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
     [pcoSide, 'DELETE', '/api/equipment/:ulid', 'equipment'],
     [pcoSide, 'POST', '/api/equipment/:ulid/credential', 'equipment'],
     [pcoSide, 'GET', '/api/equipment/:ulid/readings', 'equipment'],
+    [pcoSide, 'GET', '/api/alerts/:ulid', 'alert'],
     [pcoSide, 'POST', '/api/alerts/:ulid/acknowledge', 'alert'],
   ];
   const DEALER_CASES: Case[] = [
     [dealerSide, 'GET', '/api/pcos/:ulid', 'pco'],
     [dealerSide, 'PATCH', '/api/pcos/:ulid', 'pco'],
     [dealerSide, 'GET', '/api/user_dealers/:ulid', 'member'],
+    [dealerSide, 'PATCH', '/api/user_dealers/:ulid', 'member'],
     [dealerSide, 'PUT', '/api/user_dealers/:ulid/disable', 'member'],
     [dealerSide, 'DELETE', '/api/user_dealers/:ulid', 'member'],
     [dealerSide, 'POST', '/api/invite_dealers/resend/:id', 'invite'],

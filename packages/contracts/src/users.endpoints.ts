@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import type { UserType } from './enums.js';
 import { referentSitesBody, roleChangeBody, userEditBody, userListQuery } from './identity.js';
 import { ACTIONS } from './roles.js';
@@ -34,6 +35,24 @@ const memberParams = z.object({ ulid: z.string().describe('ULID of the membershi
 function memberEndpoints<const T extends UserType, const B extends string>(type: T, base: B) {
   const access = USERS_ACCESS[type];
   const name = TYPE_NAME[type];
+  /** `PUT {users}/{ulid}`, declared apart: its merge-patch twin is made from it. */
+  const update = defineEndpoint({
+    operationId: `updateUser${name}`,
+    method: 'PUT',
+    path: `${base}/:ulid`,
+    tags,
+    access,
+    summary: "Edit a member's name, e-mail, language, time zone and password (200 SpaceUser)",
+    description:
+      'The password changes only when `new_password1` is given (equal to `new_password2`); it ends the ' +
+      "account's sessions. Other fields (role, status…) are ignored. Errors: 422 `email_already_exist` on " +
+      '`email`; 403 `forbidden` when the member is not manageable; 409 `account_shared_with_other_space` when ' +
+      'the e-mail or password of an account that also belongs to another space would change.',
+    params: memberParams,
+    body: userEditBody,
+    responses: { 200: spaceUser },
+    errors: ['user_not_found', 'account_shared_with_other_space'],
+  });
   return {
     list: defineEndpoint({
       operationId: `listUser${name}s`,
@@ -60,22 +79,14 @@ function memberEndpoints<const T extends UserType, const B extends string>(type:
       responses: { 200: spaceUser },
       errors: ['user_not_found'],
     }),
-    update: defineEndpoint({
-      operationId: `updateUser${name}`,
-      method: 'PUT',
-      path: `${base}/:ulid`,
-      tags,
-      access,
-      summary: "Edit a member's name, e-mail, language, time zone and password (200 SpaceUser)",
+    update,
+    patch: defineMergePatchOf(update, {
+      operationId: `patchUser${name}`,
+      summary: "Edit some of a member's name, e-mail, language, time zone and password (merge patch; 200 SpaceUser)",
       description:
-        'The password changes only when `new_password1` is given (equal to `new_password2`); it ends the ' +
-        "account's sessions. Other fields (role, status…) are ignored. Errors: 422 `email_already_exist` on " +
-        '`email`; 403 `forbidden` when the member is not manageable; 409 `account_shared_with_other_space` when ' +
-        'the e-mail or password of an account that also belongs to another space would change.',
-      params: memberParams,
-      body: userEditBody,
-      responses: { 200: spaceUser },
-      errors: ['user_not_found', 'account_shared_with_other_space'],
+        'A JSON merge patch (RFC 7396) of the PUT body: members left out keep their value, so ' +
+        '`{"firstname": "Sophie"}` renames without repeating the rest. The patched body must pass the PUT rules ' +
+        '(422 with the same violations) and has the same effects and errors.',
     }),
     changeRole: defineEndpoint({
       operationId: `changeUser${name}Role`,

@@ -1,12 +1,12 @@
 /**
  * SPEC §2.7 "Users: edit (name, e-mail, password, language, timezone)", §5, §7 "Users": `PUT {users}/{ulid}` —
  * values applied, `email_already_exist`, password change ending the account's sessions, mass assignment ignored,
- * who may edit whom.
+ * who may edit whom; and its merge-patch twin `PATCH {users}/{ulid}` (issue 11, ADR 009).
  */
 import type { UserEditBody } from '@isoptera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { createMember, createSpace, login, TEST_PASSWORD, type TestMember } from '../../../test/factories.js';
+import { as, createMember, createSpace, login, TEST_PASSWORD, type TestMember } from '../../../test/factories.js';
 import {
   accountRow,
   addMembership,
@@ -23,6 +23,7 @@ let owner: TestMember & { cookie: string };
 let managerCookie: string;
 
 const NEW_PASSWORD = 'Nouveau-Mot-2026!';
+const MERGE_PATCH = 'application/merge-patch+json';
 const form = (member: TestMember, changes: Partial<UserEditBody> = {}): UserEditBody => ({
   firstname: 'Émilie',
   lastname: "O'Neil-Durand",
@@ -193,5 +194,69 @@ describe('PUT /api/user_pcos/{ulid}', () => {
     expect(await loginStatus(t.app, member.email, TEST_PASSWORD)).toBe(200);
     // the name, language and time zone may still be set
     expect((await edit(member, form(member))).statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /api/user_pcos/{ulid} (merge patch, ADR 009)', () => {
+  const patch = (member: TestMember, payload: unknown, cookie = owner.cookie, contentType = MERGE_PATCH) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/user_pcos/${member.membershipId}`,
+      headers: as(cookie, { 'content-type': contentType }),
+      payload: JSON.stringify(payload),
+    });
+
+  it('renames with only the first name: the last name, e-mail, language and time zone stay', async () => {
+    const member = await technician();
+    expect((await edit(member, form(member))).statusCode).toBe(200);
+    // the issue's own example: a PUT of this body answers 422 lastname_required
+    const response = await patch(member, { firstname: 'Sophie' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      firstname: 'Sophie',
+      lastname: "O'Neil-Durand",
+      email: member.email,
+      lang: 'ja',
+      timezone: 'Asia/Tokyo',
+    });
+    expect(await accountRow(t.db, member.accountId)).toMatchObject({ firstname: 'Sophie', lastname: "O'Neil-Durand" });
+    expect((await edit(member, { firstname: 'Sophie' })).json().violations).toEqual(
+      expect.arrayContaining([expect.objectContaining({ propertyPath: 'lastname', code: 'lastname_required' })]),
+    );
+  });
+
+  it('checks the patched member by the PUT rules (422, nothing written) and removing a required member is a violation', async () => {
+    const member = await technician();
+    const before = await accountRow(t.db, member.accountId);
+    const response = await patch(member, { lastname: null, timezone: 'Mars/Olympus' });
+    expect(response.statusCode).toBe(422);
+    expect(
+      (response.json().violations as { propertyPath: string; code: string }[]).map((v) => `${v.propertyPath}:${v.code}`),
+    ).toEqual(expect.arrayContaining(['lastname:lastname_required', 'timezone:timezone_not_accepted']));
+    expect(await accountRow(t.db, member.accountId)).toEqual(before);
+  });
+
+  it('changes the password with the two new-password members, ending the sessions as the PUT does', async () => {
+    const member = await technician();
+    const memberCookie = await login(t.app, member.email);
+    const response = await patch(member, { new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await refreshStatus(t.app, refreshTokenOf(memberCookie))).toBe(401);
+    expect(await loginStatus(t.app, member.email, NEW_PASSWORD)).toBe(200);
+  });
+
+  it('keeps the guards of the PUT: a manager may not patch the owner (403), another space answers 404', async () => {
+    const before = await accountRow(t.db, owner.accountId);
+    expect((await patch(owner, { firstname: 'Mallory' }, managerCookie)).statusCode).toBe(403);
+    expect(await accountRow(t.db, owner.accountId)).toEqual(before);
+    const stranger = await createMember(t.db, await createSpace(t.db, 'pco'), 'ROLE_PCO_SPACE_TECHNICIAN');
+    const response = await patch(stranger, { firstname: 'Mallory' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('user_not_found');
+  });
+
+  it('takes only application/merge-patch+json (415 for plain JSON)', async () => {
+    const member = await technician();
+    expect((await patch(member, { firstname: 'Sophie' }, owner.cookie, 'application/json')).statusCode).toBe(415);
   });
 });

@@ -115,6 +115,17 @@ export function createUsersService(repository: UsersRepository, options: UsersSe
     detail,
 
     /**
+     * The `PUT {users}/{ulid}` body of a member as it stands (name, e-mail, language, time zone; no password), the
+     * base of its merge patch (`PATCH`, ADR 009). Throws as the `PUT` does: 404 `user_not_found`, 403 `forbidden`.
+     */
+    async currentBody(actor: Actor, ulid: string): Promise<UserEditBody> {
+      const member = await requireMember(repository, actor, ulid);
+      requireManageable(actor, member);
+      const { firstname, lastname, email, lang, timezone } = member;
+      return { firstname, lastname, email, lang: lang as UserEditBody['lang'], timezone };
+    },
+
+    /**
      * `PUT {users}/{ulid}` (`userEditBody`): name, e-mail (applies at once), language, time zone and, when
      * `new_password1` is given, the password (argon2id). A new password ends every session of the account (but the
      * actor's own) and forgets its remembered devices. Other fields of the body are ignored (mass assignment).
