@@ -1,9 +1,15 @@
 /**
- * The endpoints of alerts (issue 5 "Alerts"; SPEC §2.7 "Sites" alert log): a site's alert log, acknowledging an
- * alert, the alert thresholds of the current PCO, and the live events of the space (server-sent events).
+ * The endpoints of alerts (issue 5 "Alerts"; SPEC §2.7 "Sites" alert log): the space's alerts and one alert, a site's
+ * alert log, acknowledging an alert, the alert thresholds of the current PCO, and the live events of the space (server-sent events).
  */
 import { z } from 'zod';
-import { alertLogEntryResource, alertLogQuery, alertSettingsInput, alertSettingsResource } from './alerts.js';
+import {
+  alertListQuery,
+  alertLogEntryResource,
+  alertLogQuery,
+  alertSettingsInput,
+  alertSettingsResource,
+} from './alerts.js';
 import { defineEndpoint } from './endpoint.js';
 import { hydraCollectionOf } from './jsonld.js';
 import { defineMergePatchOf } from './merge-patch.js';
@@ -28,7 +34,34 @@ const updateSettings = defineEndpoint({
   responses: { 200: alertSettingsResource },
 });
 
+const alertParams = z.object({ ulid: z.string().max(200).describe('ULID of the alert') });
+
 export const alertEndpoints = {
+  list: defineEndpoint({
+    operationId: 'listAlerts',
+    method: 'GET',
+    path: '/api/alerts',
+    tags,
+    access,
+    summary: 'Every alert of the current space, open and closed, newest first (hydra collection, 30 a page)',
+    description:
+      '`site.ulid` keeps one site, `equipment.ulid` one equipment, `status` the open or the closed ones, `type` ' +
+      'one alert type; `itemsPerPage` up to 100. A filter naming a site or equipment of another space matches ' +
+      'nothing. `hydra:totalItems` is exact up to 1 000 alerts, then estimated.',
+    query: alertListQuery,
+    responses: { 200: hydraCollectionOf(alertLogEntryResource).meta({ id: 'AlertCollection' }) },
+  }),
+  get: defineEndpoint({
+    operationId: 'getAlert',
+    method: 'GET',
+    path: '/api/alerts/:ulid',
+    tags,
+    access,
+    summary: 'An alert of the current space, open or closed',
+    params: alertParams,
+    responses: { 200: alertLogEntryResource },
+    errors: ['alert_not_found'],
+  }),
   siteLog: defineEndpoint({
     operationId: 'listSiteAlerts',
     method: 'GET',
@@ -41,7 +74,7 @@ export const alertEndpoints = {
       '`equipment: null`.',
     params: z.object({ id: z.string().max(200).describe('ULID of the site') }),
     query: alertLogQuery,
-    responses: { 200: hydraCollectionOf(alertLogEntryResource).meta({ id: 'AlertCollection' }) },
+    responses: { 200: hydraCollectionOf(alertLogEntryResource).meta({ id: 'SiteAlertCollection' }) },
     errors: ['site_not_found'],
   }),
   acknowledge: defineEndpoint({
@@ -52,7 +85,7 @@ export const alertEndpoints = {
     access,
     summary: 'Acknowledge an open alert: it closes (reason `acknowledged`) and its site is recomputed',
     description: 'A new alert of the same kind opens only from a reading measured after the acknowledgement. No body.',
-    params: z.object({ ulid: z.string().max(200).describe('ULID of the alert') }),
+    params: alertParams,
     responses: { 200: alertLogEntryResource },
     errors: ['alert_not_found', 'alert_already_closed'],
   }),

@@ -10,8 +10,9 @@ import { isoDateTime, jsonLdKeys } from './jsonld.js';
 // ─── Alerts and logs ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * An entry of a site's alert log (`/api/alerts/{ulid}`). `GET /api/sites/{ulid}/logs?page&equipment.ulid` (PCO
- * action): the site's alerts, open and closed, newest first, 30 a page, optionally of one equipment.
+ * An alert (`/api/alerts/{ulid}`), as the alert log and `GET /api/alerts` show it, with the site it was raised on.
+ * `GET /api/sites/{ulid}/logs?page&equipment.ulid` (PCO action): the site's alerts, open and closed, newest first,
+ * 30 a page, optionally of one equipment.
  * `POST /api/alerts/{ulid}/acknowledge` (PCO action) closes an open alert (409 `alert_already_closed`). A site-level
  * alert (colony) has `equipment: null`.
  */
@@ -21,6 +22,7 @@ export const alertLogEntryResource = z
     ulid: z.string(),
     type: z.enum(RULE_ALERT_TYPES),
     priority: z.number().int().describe("Its weight in the site's `priority_sum`"),
+    site: z.object({ ...jsonLdKeys('Site'), ulid: z.string(), name: z.string() }).describe('The site it was raised on'),
     equipment: z
       .object({ ...jsonLdKeys('Equipment'), ulid: z.string(), reference: z.string(), kind: z.enum(EQUIPMENT_KINDS) })
       .nullable()
@@ -41,6 +43,25 @@ export const alertLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   'equipment.ulid': z.string().max(26).optional(),
 });
+
+/** Whether an alert is still open (`closed_at` null) or closed. */
+export const ALERT_STATES = ['open', 'closed'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+/**
+ * `GET /api/alerts?page&itemsPerPage&site.ulid&equipment.ulid&status&type` (PCO action): every alert of the current
+ * space, newest first (30 a page by default, at most 100), optionally of one site, one equipment, open or closed
+ * ones, one type.
+ */
+export const alertListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+  'site.ulid': z.string().max(26).optional(),
+  'equipment.ulid': z.string().max(26).optional(),
+  status: z.enum(ALERT_STATES, { error: 'status_invalid' }).optional(),
+  type: z.enum(RULE_ALERT_TYPES, { error: 'type_invalid' }).optional(),
+});
+export type AlertListQuery = z.output<typeof alertListQuery>;
 
 /**
  * An entry of a site's synchronisation log (one per uplink of its gateways; `/api/sync_logs/{ulid}`).

@@ -9,6 +9,7 @@ import {
   deviceCredentialAnswer,
   equipmentCreated,
   equipmentInput,
+  equipmentListQuery,
   equipmentPictureResource,
   equipmentResource,
   equipmentUpdateInput,
@@ -43,6 +44,20 @@ const update = defineEndpoint({
 });
 
 export const equipmentEndpoints = {
+  list: defineEndpoint({
+    operationId: 'listEquipment',
+    method: 'GET',
+    path: '/api/equipment',
+    tags,
+    access,
+    summary: 'Every gateway and station of the current space, by reference (hydra collection, 30 a page)',
+    description:
+      '`site.ulid` keeps one site, `kind` one kind (gateway, igs, ags), `reference` the references containing it ' +
+      '(ignoring case and accents); `itemsPerPage` up to 100. Each item carries its open alerts and its pictures. ' +
+      '`hydra:totalItems` is exact up to 1 000 equipment, then estimated.',
+    query: equipmentListQuery,
+    responses: { 200: hydraCollectionOf(equipmentResource).meta({ id: 'EquipmentCollection' }) },
+  }),
   listOfSite: defineEndpoint({
     operationId: 'listSiteEquipment',
     method: 'GET',
@@ -52,7 +67,7 @@ export const equipmentEndpoints = {
     summary: "A site's gateways and stations (hydra collection, gateways first, then by reference)",
     description: 'Each item carries its open alerts and its pictures; every equipment of the site is on the one page.',
     params: siteParams,
-    responses: { 200: hydraCollectionOf(equipmentResource).meta({ id: 'EquipmentCollection' }) },
+    responses: { 200: hydraCollectionOf(equipmentResource).meta({ id: 'SiteEquipmentCollection' }) },
     errors: ['site_not_found'],
   }),
   register: defineEndpoint({

@@ -286,6 +286,22 @@ export const MQTT_UPLINK_TOPIC = 'isoptera/v1/gateways/+/uplink';
 export const mqttUplinkTopic = (serial: string) => `isoptera/v1/gateways/${serial}/uplink`;
 export const mqttAckTopic = (serial: string) => `isoptera/v1/gateways/${serial}/ack`;
 
+// ─── The space's equipment ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /api/equipment?page&itemsPerPage&site.ulid&kind&reference` (PCO action): every equipment of the current space
+ * by reference (case-insensitive) then ULID, 30 a page by default (at most 100), optionally of one site, of one kind,
+ * or whose reference contains `reference` (ignoring case and accents).
+ */
+export const equipmentListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).optional(),
+  'site.ulid': z.string().max(26).optional(),
+  kind: z.enum(EQUIPMENT_KINDS, { error: 'kind_invalid' }).optional(),
+  reference: z.string().max(100).optional(),
+});
+export type EquipmentListQuery = z.output<typeof equipmentListQuery>;
+
 // ─── Readings history ─────────────────────────────────────────────────────────────────────────────────────────────
 
 /**

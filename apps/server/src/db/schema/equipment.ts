@@ -66,6 +66,8 @@ export const equipment = pgTable(
     index('equipment_site_idx').on(t.siteId),
     index('equipment_space_last_update_idx').on(t.spaceId, t.lastUpdateAt),
     index('equipment_gateway_idx').on(t.gatewayId),
+    // GET /api/equipment: the space's equipment by reference (case-insensitive), then id
+    index('equipment_space_reference_idx').on(t.spaceId, sql`lower(${t.reference})`, t.id),
   ],
 );
 export type EquipmentRow = typeof equipment.$inferSelect;
@@ -145,6 +147,8 @@ export const alerts = pgTable(
       .where(sql`${t.closedAt} is null`),
     index('alerts_site_opened_idx').on(t.siteId, t.openedAt),
     index('alerts_equipment_idx').on(t.equipmentId),
+    // GET /api/alerts: the space's alerts, newest first (scanned backwards)
+    index('alerts_space_opened_idx').on(t.spaceId, t.openedAt, t.id),
   ],
 );
 export type AlertRow = typeof alerts.$inferSelect;

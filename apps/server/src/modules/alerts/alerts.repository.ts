@@ -1,11 +1,14 @@
 /**
- * The queries of the alert routes (issue 5 "Alerts"): a site's alert log, one alert of a space, its acknowledgement.
+ * The queries of the alert routes (issue 5 "Alerts"): the space's alerts, a site's alert log, one alert of a space,
+ * its acknowledgement.
  * Every query is scoped to the actor's space.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AlertState } from '@isoptera/contracts';
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { accounts, alerts, equipment, memberships, sites } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { boundedCount, createEstimateCache, estimateRows, type Page, resolvePage } from '../../platform/db/paging.js';
 import type { PageWindow } from '../../platform/hydra/hydra.js';
 import { closeAlerts, type EngineAlert, lockSites, refreshSiteSummaries } from './alert-engine.repository.js';
 
@@ -18,15 +21,18 @@ export interface AlertLogRow {
   closedAt: Date | null;
   closeReason: 'cleared' | 'acknowledged' | null;
   details: unknown;
+  site: { id: string; name: string };
   equipment: { id: string; reference: string; kind: 'gateway' | 'igs' | 'ags' } | null;
   acknowledgedBy: { firstname: string; lastname: string } | null;
 }
 
 const ackAccount = alias(accounts, 'ack_account');
 
-function logQuery(db: Db, where: SQL | undefined) {
+/** The alert log's select; `bounded` adds a page's bounded count (`null` without it). */
+function logQuery(db: Db, where: SQL | undefined, bounded?: SQL<number>) {
   return db
     .select({
+      bounded: (bounded ?? sql`null`) as SQL<number | null>,
       id: alerts.id,
       type: alerts.type,
       priority: alerts.priority,
@@ -34,6 +40,8 @@ function logQuery(db: Db, where: SQL | undefined) {
       closedAt: alerts.closedAt,
       closeReason: alerts.closeReason,
       details: alerts.details,
+      siteId: sites.id,
+      siteName: sites.name,
       equipmentId: equipment.id,
       equipmentReference: equipment.reference,
       equipmentKind: equipment.kind,
@@ -41,6 +49,7 @@ function logQuery(db: Db, where: SQL | undefined) {
       ackLastname: ackAccount.lastname,
     })
     .from(alerts)
+    .innerJoin(sites, eq(sites.id, alerts.siteId))
     .leftJoin(equipment, eq(equipment.id, alerts.equipmentId))
     .leftJoin(memberships, eq(memberships.id, alerts.acknowledgedBy))
     .leftJoin(ackAccount, eq(ackAccount.id, memberships.accountId))
@@ -58,6 +67,7 @@ function logRow(r: LogSelect): AlertLogRow {
     closedAt: r.closedAt,
     closeReason: r.closeReason,
     details: r.details,
+    site: { id: r.siteId, name: r.siteName },
     equipment:
       r.equipmentId && r.equipmentReference && r.equipmentKind
         ? { id: r.equipmentId, reference: r.equipmentReference, kind: r.equipmentKind }
@@ -67,7 +77,16 @@ function logRow(r: LogSelect): AlertLogRow {
   };
 }
 
+/** The filters of `GET /api/alerts` (ULIDs of the space's records; a foreign one matches nothing). */
+export interface AlertListFilters {
+  siteId?: string | undefined;
+  equipmentId?: string | undefined;
+  status?: AlertState | undefined;
+  type?: string | undefined;
+}
+
 export function createAlertsRepository(db: Db) {
+  const estimates = createEstimateCache();
   return {
     /** `true` when site `siteId` belongs to `spaceId`. */
     async siteExists(spaceId: string, siteId: string): Promise<boolean> {
@@ -95,6 +114,47 @@ export function createAlertsRepository(db: Db) {
         db.select({ total: count() }).from(alerts).where(where),
       ]);
       return { rows: rows.map(logRow), total: counted?.total ?? 0 };
+    },
+
+    /**
+     * A page of the alerts of `spaceId` matching `filters`, newest first (`alerts_space_opened_idx`), fetched with
+     * one row more than the page and a bounded count in the same statement; the total as `resolvePage` settles it
+     * (exact up to `EXACT_TOTAL_LIMIT`, then the planner's estimate).
+     */
+    async listPage(spaceId: string, filters: AlertListFilters, window: PageWindow): Promise<Page<AlertLogRow>> {
+      const where = and(
+        eq(alerts.spaceId, spaceId),
+        filters.siteId === undefined ? undefined : eq(alerts.siteId, filters.siteId),
+        filters.equipmentId === undefined ? undefined : eq(alerts.equipmentId, filters.equipmentId),
+        filters.status === undefined
+          ? undefined
+          : filters.status === 'open'
+            ? isNull(alerts.closedAt)
+            : isNotNull(alerts.closedAt),
+        filters.type === undefined ? undefined : eq(alerts.type, filters.type),
+      );
+      const rows = await logQuery(db, where, boundedCount(sql`${alerts}`, where))
+        .orderBy(desc(alerts.openedAt), desc(alerts.id))
+        .limit(window.limit + 1)
+        .offset(window.offset);
+      const page = await resolvePage(
+        { rows, bounded: rows[0]?.bounded ?? undefined },
+        {
+          limit: window.limit,
+          offset: window.offset,
+          count: async () => {
+            const result = (await db.execute(sql`select ${boundedCount(sql`${alerts}`, where)} as n`)) as {
+              rows: { n: number }[];
+            };
+            return Number(result.rows[0]?.n ?? 0);
+          },
+          estimate: () =>
+            estimateRows(db, estimates, `alerts:${spaceId}:${JSON.stringify(filters)}`, () =>
+              db.select({ one: sql`1` }).from(alerts).where(where).getSQL(),
+            ),
+        },
+      );
+      return { ...page, rows: page.rows.map(logRow) };
     },
 
     /** Alert `alertId` of `spaceId` as the log shows it, or null. */

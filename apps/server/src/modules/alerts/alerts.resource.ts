@@ -18,6 +18,7 @@ export function alertLogEntry(row: AlertLogRow, actor: Actor): AlertLogEntry {
     ulid: row.id,
     type: row.type as RuleAlertType,
     priority: row.priority,
+    site: { '@id': iri('sites', row.site.id), '@type': 'Site', ulid: row.site.id, name: row.site.name },
     equipment: row.equipment
       ? {
           '@id': iri('equipment', row.equipment.id),

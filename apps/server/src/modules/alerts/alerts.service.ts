@@ -1,8 +1,15 @@
 /**
- * The alert routes' rules (issue 5 "Alerts"; SPEC §2.7 "Sites" alert log): a site's alert log, acknowledging an
- * alert, and the space's alert thresholds. The rules that open and close alerts live in alert-engine.ts.
+ * The alert routes' rules (issue 5 "Alerts"; SPEC §2.7 "Sites" alert log): the space's alerts and one alert, a site's
+ * alert log, acknowledging an alert, and the space's alert thresholds. The rules that open and close alerts live in
+ * alert-engine.ts.
  */
-import type { AlertLogEntry, AlertSettings, AlertSettingsResource, HydraCollection } from '@isoptera/contracts';
+import type {
+  AlertListQuery,
+  AlertLogEntry,
+  AlertSettings,
+  AlertSettingsResource,
+  HydraCollection,
+} from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
@@ -25,6 +32,40 @@ export function createAlertsService(deps: {
 }) {
   const { db, repository, notifier, now = () => new Date() } = deps;
   return {
+    /**
+     * `GET /api/alerts?page&itemsPerPage&site.ulid&equipment.ulid&status&type`: the alerts of the actor's space, open
+     * and closed, newest first, as a hydra collection (totals exact up to 1 000, then estimated). A filter naming
+     * another space's site or equipment matches nothing, as an unknown ULID does.
+     */
+    async list(actor: Actor, query: AlertListQuery, url: string): Promise<HydraCollection<AlertLogEntry>> {
+      const window = pageWindow(query);
+      const page = await repository.listPage(
+        actor.spaceId,
+        {
+          siteId: query['site.ulid']?.trim() || undefined,
+          equipmentId: query['equipment.ulid']?.trim() || undefined,
+          status: query.status,
+          type: query.type,
+        },
+        window,
+      );
+      return hydraCollection(
+        url,
+        page.rows.map((row) => alertLogEntry(row, actor)),
+        page.total,
+        window,
+        'Alert',
+        { hasNext: page.hasNext },
+      );
+    },
+
+    /** `GET /api/alerts/{ulid}`: an alert of the actor's space. 404 `alert_not_found` (another space's too). */
+    async detail(actor: Actor, alertId: string): Promise<AlertLogEntry> {
+      const row = await repository.findLogRow(actor.spaceId, alertId);
+      if (!row) throw notFound('alert_not_found');
+      return alertLogEntry(row, actor);
+    },
+
     /**
      * `GET /api/sites/{id}/logs?page&equipment.ulid`: the alerts of a site of the actor's space, open and closed,
      * newest first, 30 a page, optionally of one equipment. 404 `site_not_found` for a site of another space.

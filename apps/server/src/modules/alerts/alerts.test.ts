@@ -71,6 +71,7 @@ describe('GET /api/sites/{id}/logs', () => {
       ulid: expect.any(String),
       type: 'TYPE_LOW_BATTERY',
       priority: 2,
+      site: { '@id': `/api/sites/${site.siteId}`, '@type': 'Site', ulid: site.siteId, name: 'Entrepôt Nord' },
       equipment: {
         '@id': `/api/equipment/${a.id}`,
         '@type': 'Equipment',

@@ -4,9 +4,12 @@
  * the space is the platform-wide serial-number uniqueness, enforced by the unique index and reported without saying
  * which space holds the serial.
  */
-import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
+import { FOLD_NAME_FUNCTION } from '../../db/schema/columns.js';
 import { alerts, equipment, equipmentPictures, sites } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { boundedCount, createEstimateCache, estimateRows, type Page, resolvePage } from '../../platform/db/paging.js';
+import { escapeLike } from '../../platform/db/text-search.js';
 
 /** The columns an answer shows (never the credential hash). */
 const equipmentColumns = {
@@ -71,6 +74,14 @@ const listOrder = [
   asc(equipment.id),
 ];
 
+/** The filters of `GET /api/equipment` (a site ULID of another space matches nothing). */
+export interface EquipmentListFilters {
+  siteId?: string | undefined;
+  kind?: 'gateway' | 'igs' | 'ags' | undefined;
+  /** Part of the reference, matched ignoring case and accents. */
+  reference?: string | undefined;
+}
+
 export function createEquipmentRepository(db: Db) {
   /** The equipment matching `where` with its open alerts and pictures: three queries, run together. */
   async function load(where: SQL, alertsWhere: SQL, picturesWhere: SQL): Promise<EquipmentRows> {
@@ -95,7 +106,75 @@ export function createEquipmentRepository(db: Db) {
     return { rows, alerts: openAlerts as OpenAlertRow[], pictures };
   }
 
+  const estimates = createEstimateCache();
+
   return {
+    /**
+     * A page of the equipment of the space matching `filters`, by reference (case-insensitive) then id
+     * (`equipment_space_reference_idx`), with the open alerts and pictures of its rows: the page and its bounded count
+     * in one statement, then the alerts and pictures of the page together. The total as `resolvePage` settles it.
+     */
+    async listPage(
+      spaceId: string,
+      filters: EquipmentListFilters,
+      window: { limit: number; offset: number },
+    ): Promise<EquipmentRows & Omit<Page<EquipmentItemRow>, 'rows'>> {
+      const where = and(
+        eq(equipment.spaceId, spaceId),
+        filters.siteId === undefined ? undefined : eq(equipment.siteId, filters.siteId),
+        filters.kind === undefined ? undefined : eq(equipment.kind, filters.kind),
+        filters.reference === undefined
+          ? undefined
+          : like(
+              sql`${sql.raw(FOLD_NAME_FUNCTION)}(${equipment.reference})`,
+              sql`'%' || ${sql.raw(FOLD_NAME_FUNCTION)}(${escapeLike(filters.reference)}) || '%'`,
+            ),
+      );
+      const found = await db
+        .select({ ...equipmentColumns, bounded: boundedCount(sql`${equipment}`, where) })
+        .from(equipment)
+        .where(where)
+        .orderBy(sql`lower(${equipment.reference})`, asc(equipment.id))
+        .limit(window.limit + 1)
+        .offset(window.offset);
+      const page = await resolvePage(
+        { rows: found, bounded: found[0]?.bounded },
+        {
+          ...window,
+          count: async () => {
+            const result = (await db.execute(sql`select ${boundedCount(sql`${equipment}`, where)} as n`)) as {
+              rows: { n: number }[];
+            };
+            return Number(result.rows[0]?.n ?? 0);
+          },
+          estimate: () =>
+            estimateRows(db, estimates, `equipment:${spaceId}:${JSON.stringify(filters)}`, () =>
+              db.select({ one: sql`1` }).from(equipment).where(where).getSQL(),
+            ),
+        },
+      );
+      const rows = page.rows.map(({ bounded: _, ...row }) => row);
+      const ids = rows.map((row) => row.id);
+      if (!ids.length) return { rows, alerts: [], pictures: [], total: page.total, hasNext: page.hasNext };
+      const [openAlerts, pictures] = await Promise.all([
+        db
+          .select({ id: alerts.id, equipmentId: alerts.equipmentId, type: alerts.type, openedAt: alerts.openedAt })
+          .from(alerts)
+          .where(and(eq(alerts.spaceId, spaceId), inArray(alerts.equipmentId, ids), isNull(alerts.closedAt)))
+          .orderBy(asc(alerts.openedAt), asc(alerts.id)),
+        db
+          .select({
+            id: equipmentPictures.id,
+            equipmentId: equipmentPictures.equipmentId,
+            file: equipmentPictures.file,
+          })
+          .from(equipmentPictures)
+          .where(and(eq(equipmentPictures.spaceId, spaceId), inArray(equipmentPictures.equipmentId, ids)))
+          .orderBy(asc(equipmentPictures.createdAt), asc(equipmentPictures.id)),
+      ]);
+      return { rows, alerts: openAlerts as OpenAlertRow[], pictures, total: page.total, hasNext: page.hasNext };
+    },
+
     /** `true` when site `siteId` belongs to the space. */
     async siteExists(spaceId: string, siteId: string): Promise<boolean> {
       const [row] = await db

@@ -1,9 +1,9 @@
 /**
- * HTTP of equipment (issue 5; SPEC §3 "Equipment", §2.7 "Sites: detail with equipment list"): a site's equipment list
- * and registration, one equipment, its correction and removal, a gateway's credential rotation and a station's
- * readings, each route registered from its contract (PCO action). The `PUT` already keeps what it leaves out and
- * clears what it sets to `null`, so a merge patch of it (`PATCH`, RFC 7396: no nested objects here) is checked by the
- * `PUT` body schema as it is and handled by the `PUT`'s handler.
+ * HTTP of equipment (issue 5; SPEC §3 "Equipment", §2.7 "Sites: detail with equipment list"): the space's equipment
+ * list, a site's equipment list and registration, one equipment, its correction and removal, a gateway's credential
+ * rotation and a station's readings, each route registered from its contract (PCO action). The `PUT` already keeps
+ * what it leaves out and clears what it sets to `null`, so a merge patch of it (`PATCH`, RFC 7396: no nested objects
+ * here) is checked by the `PUT` body schema as it is and handled by the `PUT`'s handler.
  */
 import { equipmentEndpoints as api } from '@isoptera/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +18,7 @@ export async function equipmentRoutes(
   app: FastifyInstance,
   { service, readings }: { service: EquipmentService; readings: ReadingsService },
 ): Promise<void> {
+  route(app, api.list, (request) => service.list(requireActor(request), request.query, request.url));
   route(app, api.listOfSite, (request) => service.listOfSite(requireActor(request), request.params.id, request.url));
   route(app, api.register, (request) => service.register(requireActor(request), request.params.id, request.body));
   route(app, api.get, (request) => service.detail(requireActor(request), request.params.ulid));

@@ -1,11 +1,12 @@
 /**
  * Equipment of a site (SPEC §3 "Equipment"; issue 5 "A PCO registers equipment on a site … and removes it; each
- * gateway gets a device credential, shown once"): the site's list, one item, registration, correction, removal and
+ * gateway gets a device credential, shown once"): the space's list (issue 11), the site's list, one item, registration, correction, removal and
  * the rotation of a gateway's credential. Pictures and readings have their own services.
  */
 import type {
   Equipment,
   EquipmentCreated,
+  EquipmentListQuery,
   equipmentInput,
   equipmentUpdateInput,
   HydraCollection,
@@ -14,7 +15,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
 import { issueDeviceCredential } from '../../platform/auth/device-credential.js';
 import { AppError, notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
-import { hydraCollection } from '../../platform/hydra/hydra.js';
+import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
 import type { ImageStore } from '../../platform/images/images.js';
 import { parseZoned } from '../../platform/time/zoned.js';
@@ -88,6 +89,27 @@ export function createEquipmentService({
     value == null ? null : parseZoned(value, timeZone);
 
   return {
+    /**
+     * `GET /api/equipment?page&itemsPerPage&site.ulid&kind&reference`: the equipment of the actor's space by reference
+     * then ULID, each with its open alerts and pictures, as a hydra collection (totals exact up to 1 000, then
+     * estimated). A site filter of another space matches nothing.
+     */
+    async list(actor: Actor, query: EquipmentListQuery, url: string): Promise<HydraCollection<Equipment>> {
+      const window = pageWindow(query);
+      const page = await repository.listPage(
+        actor.spaceId,
+        {
+          siteId: query['site.ulid']?.trim() || undefined,
+          kind: query.kind,
+          reference: query.reference?.trim() || undefined,
+        },
+        window,
+      );
+      return hydraCollection(url, equipmentItems(page, actor.timezone), page.total, window, 'Equipment', {
+        hasNext: page.hasNext,
+      });
+    },
+
     /**
      * `GET /api/sites/{id}/equipment`: a hydra collection of every equipment of the site (gateways first, then by
      * reference) with open alerts and pictures, in three queries. Throws 404 `site_not_found` for a site of another

@@ -36,6 +36,7 @@ export function alertEntry(ulid: string, extra: Partial<AlertLogEntry> = {}): Al
     ulid,
     type: 'TYPE_TERMITE_ALERT',
     priority: 20,
+    site: { '@id': `/api/sites/${SITE}`, '@type': 'Site', ulid: SITE, name: 'Résidence Les Acacias' },
     equipment: stationOf(STATION, 'IGS-07'),
     opened_at: '2026-03-12T10:00:00+01:00',
     closed_at: null,

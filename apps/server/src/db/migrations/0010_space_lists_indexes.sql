@@ -1,0 +1,2 @@
+CREATE INDEX "alerts_space_opened_idx" ON "alerts" USING btree ("space_id","opened_at","id");--> statement-breakpoint
+CREATE INDEX "equipment_space_reference_idx" ON "equipment" USING btree ("space_id",lower("reference"),"id");
