@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
-import { defineMergePatchOf } from './merge-patch.js';
 import type { UserType } from './enums.js';
 import { referentSitesBody, roleChangeBody, userEditBody, userListQuery } from './identity.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import { ACTIONS } from './roles.js';
 import {
   referentSiteCollection,

@@ -231,7 +231,9 @@ describe('PATCH /api/user_pcos/{ulid} (merge patch, ADR 009)', () => {
     const response = await patch(member, { lastname: null, timezone: 'Mars/Olympus' });
     expect(response.statusCode).toBe(422);
     expect(
-      (response.json().violations as { propertyPath: string; code: string }[]).map((v) => `${v.propertyPath}:${v.code}`),
+      (response.json().violations as { propertyPath: string; code: string }[]).map(
+        (v) => `${v.propertyPath}:${v.code}`,
+      ),
     ).toEqual(expect.arrayContaining(['lastname:lastname_required', 'timezone:timezone_not_accepted']));
     expect(await accountRow(t.db, member.accountId)).toEqual(before);
   });

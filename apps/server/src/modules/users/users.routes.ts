@@ -26,7 +26,12 @@ export async function usersRoutes(
     const update: EndpointHandler<typeof api.update> = (request) =>
       service.edit(requireActor(request), request.params.ulid, request.body);
     route(app, api.update, update);
-    routeMergePatch(app, api.patch, (request) => service.currentBody(requireActor(request), request.params.ulid), update);
+    routeMergePatch(
+      app,
+      api.patch,
+      (request) => service.currentBody(requireActor(request), request.params.ulid),
+      update,
+    );
     route(app, api.changeRole, async (request, reply) => {
       const pending = await service.changeRole(requireActor(request), request.params.ulid, request.body.new_role);
       if (pending) return pending;
