@@ -14,6 +14,7 @@ import {
   contacts,
   sites,
 } from '../../db/schema/index.js';
+import { compileRowMapper } from '../../platform/db/compiled-rows.js';
 import type { Db } from '../../platform/db/database.js';
 import {
   boundedCount,
@@ -108,56 +109,60 @@ export function createClientsListQueries(db: Db) {
     const keys = orderKeys(order);
     const where = listWhere(values, true);
     const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string>`(${k.expression})::text`]));
-    return db
-      .select({
-        client: { id: clients.id, name: clients.name, company: clients.company, updatedAt: clients.updatedAt },
-        contact: {
-          id: contacts.id,
-          firstname: contacts.firstname,
-          lastname: contacts.lastname,
-          phone: contacts.phone,
-          email: contacts.email,
-          title: contacts.title,
-          notes: contacts.notes,
-        },
-        link: { id: clientContacts.id, isPrimary: clientContacts.isPrimary },
-        siteNumber,
-        ...keyColumns,
-        ...(keyset ? {} : { bounded: boundedCount(sql`${clients}`, where) }),
-      })
-      .from(clients)
-      .leftJoin(clientContacts, and(eq(clientContacts.clientId, clients.id), eq(clientContacts.isPrimary, true)))
-      .leftJoin(contacts, eq(contacts.id, clientContacts.contactId))
-      .where(
-        keyset
-          ? and(
-              where,
-              keysetAfter(keys, (i) => sql.placeholder(`k${i}`)),
-            )
-          : where,
-      )
-      .orderBy(...keys.map((k) => (k.direction === 'asc' ? asc(k.expression) : desc(k.expression))))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+    return compileRowMapper(
+      db
+        .select({
+          client: { id: clients.id, name: clients.name, company: clients.company, updatedAt: clients.updatedAt },
+          contact: {
+            id: contacts.id,
+            firstname: contacts.firstname,
+            lastname: contacts.lastname,
+            phone: contacts.phone,
+            email: contacts.email,
+            title: contacts.title,
+            notes: contacts.notes,
+          },
+          link: { id: clientContacts.id, isPrimary: clientContacts.isPrimary },
+          siteNumber,
+          ...keyColumns,
+          ...(keyset ? {} : { bounded: boundedCount(sql`${clients}`, where) }),
+        })
+        .from(clients)
+        .leftJoin(clientContacts, and(eq(clientContacts.clientId, clients.id), eq(clientContacts.isPrimary, true)))
+        .leftJoin(contacts, eq(contacts.id, clientContacts.contactId))
+        .where(
+          keyset
+            ? and(
+                where,
+                keysetAfter(keys, (i) => sql.placeholder(`k${i}`)),
+              )
+            : where,
+        )
+        .orderBy(...keys.map((k) => (k.direction === 'asc' ? asc(k.expression) : desc(k.expression))))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    );
   }
 
   function buildSearch(name: string, values: Values, direction: 'asc' | 'desc') {
     const where = listWhere(values, true);
     const order = direction === 'asc' ? asc : desc;
-    return db
-      .select({
-        id: clients.id,
-        name: clients.name,
-        updatedAt: clients.updatedAt,
-        bounded: boundedCount(sql`${clients}`, where),
-      })
-      .from(clients)
-      .where(where)
-      .orderBy(order(byName), order(clients.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+    return compileRowMapper(
+      db
+        .select({
+          id: clients.id,
+          name: clients.name,
+          updatedAt: clients.updatedAt,
+          bounded: boundedCount(sql`${clients}`, where),
+        })
+        .from(clients)
+        .where(where)
+        .orderBy(order(byName), order(clients.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    );
   }
 
   /** The shape of a statement: which filters it has (their values are parameters). */

@@ -6,6 +6,7 @@
  */
 import { type AnyColumn, and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { equipment, readings } from '../../db/schema/index.js';
+import { compileRowMapper } from '../../platform/db/compiled-rows.js';
 import type { Db } from '../../platform/db/database.js';
 
 /** One point of a series: a reading, or the averages of a time bucket (`state` = the worst state of the bucket). */
@@ -19,9 +20,16 @@ export interface ReadingPointRow {
 }
 
 /**
+ * A raw point as the database aggregates it: `[measured_at in epoch milliseconds, termite_activity, bait_consumption,
+ * battery_percent, signal_level, state]`.
+ */
+type PointTuple = [number, number, number, number | null, number, number];
+
+/**
  * The first `limit` readings of a station of the space in [from, to], oldest first, in one prepared statement that
- * also tells whether the station is of the space: a row per reading, or one row of nulls for a station of the space
- * without readings in the period, or no row for an unknown station (or one of another space).
+ * also tells whether the station is of the space. The points come back as **one JSON array** (`json_agg` of tuples):
+ * mapping a row per reading through the ORM cost more CPU than the query itself (issue 11, docs/benchmarks.md).
+ * `found` is 0 for an unknown station (or one of another space); `points` is null when it has no reading in the period.
  */
 function prepareRawInSpace(db: Db) {
   const station = db
@@ -49,19 +57,19 @@ function prepareRawInSpace(db: Db) {
     .orderBy(asc(readings.measuredAt))
     .limit(sql.placeholder('limit'))
     .as('points');
-  return db
-    .select({
-      measuredAt: points.measuredAt,
-      termiteActivity: points.termiteActivity,
-      baitConsumption: points.baitConsumption,
-      batteryPercent: points.batteryPercent,
-      signalLevel: points.signalLevel,
-      state: points.state,
-    })
-    .from(station)
-    .leftJoinLateral(points, sql`true`)
-    .orderBy(asc(points.measuredAt))
-    .prepare('readings_raw_in_space');
+  return compileRowMapper(
+    db
+      .select({
+        found: sql<number>`count(${station.id})::int`.mapWith(Number),
+        points: sql<PointTuple[] | null>`json_agg(json_build_array(
+        (extract(epoch from ${points.measuredAt}) * 1000)::float8, ${points.termiteActivity}, ${points.baitConsumption},
+        ${points.batteryPercent}, ${points.signalLevel}, ${points.state}
+      ) order by ${points.measuredAt}) filter (where ${points.measuredAt} is not null)`,
+      })
+      .from(station)
+      .leftJoinLateral(points, sql`true`)
+      .prepare('readings_raw_in_space'),
+  );
 }
 
 export function createReadingsRepository(db: Db) {
@@ -82,9 +90,16 @@ export function createReadingsRepository(db: Db) {
       limit: number,
     ): Promise<ReadingPointRow[] | null> {
       rawInSpace ??= prepareRawInSpace(db);
-      const rows = await rawInSpace.execute({ spaceId, equipmentId, from, to, limit });
-      if (!rows.length) return null;
-      return rows.filter((row): row is ReadingPointRow => row.measuredAt !== null) as ReadingPointRow[];
+      const [row] = await rawInSpace.execute({ spaceId, equipmentId, from, to, limit });
+      if (!row?.found) return null;
+      return (row.points ?? []).map(([ms, termiteActivity, baitConsumption, batteryPercent, signalLevel, state]) => ({
+        measuredAt: new Date(ms),
+        termiteActivity,
+        baitConsumption,
+        batteryPercent,
+        signalLevel,
+        state,
+      }));
     },
 
     /** The first `limit` readings of the station in [from, to], oldest first. */

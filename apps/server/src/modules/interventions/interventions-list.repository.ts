@@ -13,6 +13,7 @@ import {
   memberships,
   sites,
 } from '../../db/schema/index.js';
+import { compileRowMapper } from '../../platform/db/compiled-rows.js';
 import type { Db } from '../../platform/db/database.js';
 import {
   boundedCount,
@@ -93,38 +94,40 @@ export function createInterventionsListQueries(db: Db) {
 
   function build(name: string, values: Values, keyset: boolean) {
     const where = listWhere(values, true);
-    return db
-      .select({
-        id: interventions.id,
-        clientId: interventions.clientId,
-        siteId: interventions.siteId,
-        type: interventions.type,
-        description: interventions.description,
-        startAt: interventions.startAt,
-        endAt: interventions.endAt,
-        sendMail: interventions.sendMail,
-        siteName: sites.name,
-        clientName: clients.name,
-        interveners: intervenersJson,
-        k0: sql<string>`${interventions.startAt}::text`,
-        k1: sql<string>`${interventions.id}::text`,
-        ...(keyset ? {} : { bounded: boundedCount(sql`${interventions}`, where) }),
-      })
-      .from(interventions)
-      .innerJoin(sites, eq(sites.id, interventions.siteId))
-      .innerJoin(clients, eq(clients.id, interventions.clientId))
-      .where(
-        keyset
-          ? and(
-              where,
-              keysetAfter(KEYS, (i) => sql.placeholder(`k${i}`)),
-            )
-          : where,
-      )
-      .orderBy(asc(interventions.startAt), asc(interventions.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+    return compileRowMapper(
+      db
+        .select({
+          id: interventions.id,
+          clientId: interventions.clientId,
+          siteId: interventions.siteId,
+          type: interventions.type,
+          description: interventions.description,
+          startAt: interventions.startAt,
+          endAt: interventions.endAt,
+          sendMail: interventions.sendMail,
+          siteName: sites.name,
+          clientName: clients.name,
+          interveners: intervenersJson,
+          k0: sql<string>`${interventions.startAt}::text`,
+          k1: sql<string>`${interventions.id}::text`,
+          ...(keyset ? {} : { bounded: boundedCount(sql`${interventions}`, where) }),
+        })
+        .from(interventions)
+        .innerJoin(sites, eq(sites.id, interventions.siteId))
+        .innerJoin(clients, eq(clients.id, interventions.clientId))
+        .where(
+          keyset
+            ? and(
+                where,
+                keysetAfter(KEYS, (i) => sql.placeholder(`k${i}`)),
+              )
+            : where,
+        )
+        .orderBy(asc(interventions.startAt), asc(interventions.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    );
   }
 
   const shapeOf = (v: Values, keyset: boolean) =>

@@ -7,6 +7,7 @@ import { and, eq, exists, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { accounts, emailChangeRequests, memberships, sessions, spaces } from '../../db/schema/index.js';
 import { endAccessAfterPasswordChange } from '../../platform/auth/sessions.repository.js';
+import { compileRowMapper } from '../../platform/db/compiled-rows.js';
 import type { Db } from '../../platform/db/database.js';
 
 /** PostgreSQL's unique_violation (another account took the e-mail between the check and the write). */
@@ -33,27 +34,35 @@ function prepareCurrentUser(db: Db) {
         .from(other)
         .where(and(eq(other.accountId, accounts.id), eq(other.spaceType, type), eq(other.status, 'active'))),
     )}`;
-  return db
-    .select({
-      account: accounts,
-      membership: memberships,
-      space: spaces,
-      dealer,
-      substituted,
-      holdsAdmin: holds('admin'),
-      holdsDealer: holds('dealer'),
-      holdsPco: holds('pco'),
-    })
-    .from(memberships)
-    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .innerJoin(spaces, eq(spaces.id, memberships.spaceId))
-    .leftJoin(dealer, and(eq(spaces.type, 'pco'), eq(dealer.id, spaces.dealerId)))
-    .leftJoin(substituted, and(eq(substituted.id, sql.placeholder('spaceId')), ne(substituted.id, memberships.spaceId)))
-    .where(
-      and(eq(memberships.id, sql.placeholder('membershipId')), eq(memberships.accountId, sql.placeholder('accountId'))),
-    )
-    .limit(1)
-    .prepare('me_current_user');
+  return compileRowMapper(
+    db
+      .select({
+        account: accounts,
+        membership: memberships,
+        space: spaces,
+        dealer,
+        substituted,
+        holdsAdmin: holds('admin'),
+        holdsDealer: holds('dealer'),
+        holdsPco: holds('pco'),
+      })
+      .from(memberships)
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .innerJoin(spaces, eq(spaces.id, memberships.spaceId))
+      .leftJoin(dealer, and(eq(spaces.type, 'pco'), eq(dealer.id, spaces.dealerId)))
+      .leftJoin(
+        substituted,
+        and(eq(substituted.id, sql.placeholder('spaceId')), ne(substituted.id, memberships.spaceId)),
+      )
+      .where(
+        and(
+          eq(memberships.id, sql.placeholder('membershipId')),
+          eq(memberships.accountId, sql.placeholder('accountId')),
+        ),
+      )
+      .limit(1)
+      .prepare('me_current_user'),
+  );
 }
 
 export function createMeRepository(db: Db) {

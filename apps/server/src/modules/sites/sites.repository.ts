@@ -14,6 +14,7 @@ import {
   siteContacts,
   sites,
 } from '../../db/schema/index.js';
+import { compileRowMapper } from '../../platform/db/compiled-rows.js';
 import type { Db } from '../../platform/db/database.js';
 import { boundedCount, createEstimateCache, estimateRows, resolvePage } from '../../platform/db/paging.js';
 import { escapeLike, foldedContains } from '../../platform/db/text-search.js';
@@ -132,38 +133,42 @@ export function createSitesRepository(db: Db) {
   function prepareSearch(name: string, values: SearchValues, direction: 'asc' | 'desc') {
     const where = searchWhere(values, true);
     const order = direction === 'desc' ? desc : asc;
-    return db
-      .select({ id: sites.id, name: sites.name, bounded: boundedCount(sql`${sites}`, where) })
-      .from(sites)
-      .where(where)
-      .orderBy(order(lowerName), order(sites.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
+    return compileRowMapper(
+      db
+        .select({ id: sites.id, name: sites.name, bounded: boundedCount(sql`${sites}`, where) })
+        .from(sites)
+        .where(where)
+        .orderBy(order(lowerName), order(sites.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    );
   }
 
   function prepareDetail() {
-    return db
-      .select({
-        ...listColumns,
-        contact: contacts,
-        siteContactId: siteContacts.id,
-        clientContactId: clientContacts.id,
-        isPrimary: clientContacts.isPrimary,
-      })
-      .from(sites)
-      .innerJoin(clients, eq(clients.id, sites.clientId))
-      .leftJoin(memberships, eq(memberships.id, sites.referentId))
-      .leftJoin(accounts, eq(accounts.id, memberships.accountId))
-      .leftJoin(siteContacts, eq(siteContacts.siteId, sites.id))
-      .leftJoin(contacts, and(eq(contacts.id, siteContacts.contactId), eq(contacts.spaceId, sites.spaceId)))
-      .leftJoin(
-        clientContacts,
-        and(eq(clientContacts.contactId, siteContacts.contactId), eq(clientContacts.clientId, sites.clientId)),
-      )
-      .where(and(eq(sites.spaceId, sql.placeholder('spaceId')), eq(sites.id, sql.placeholder('siteId'))))
-      .limit(1)
-      .prepare('site_detail');
+    return compileRowMapper(
+      db
+        .select({
+          ...listColumns,
+          contact: contacts,
+          siteContactId: siteContacts.id,
+          clientContactId: clientContacts.id,
+          isPrimary: clientContacts.isPrimary,
+        })
+        .from(sites)
+        .innerJoin(clients, eq(clients.id, sites.clientId))
+        .leftJoin(memberships, eq(memberships.id, sites.referentId))
+        .leftJoin(accounts, eq(accounts.id, memberships.accountId))
+        .leftJoin(siteContacts, eq(siteContacts.siteId, sites.id))
+        .leftJoin(contacts, and(eq(contacts.id, siteContacts.contactId), eq(contacts.spaceId, sites.spaceId)))
+        .leftJoin(
+          clientContacts,
+          and(eq(clientContacts.contactId, siteContacts.contactId), eq(clientContacts.clientId, sites.clientId)),
+        )
+        .where(and(eq(sites.spaceId, sql.placeholder('spaceId')), eq(sites.id, sql.placeholder('siteId'))))
+        .limit(1)
+        .prepare('site_detail'),
+    );
   }
 
   async function linkContact(tx: Tx, spaceId: string, clientId: string, siteId: string, choice: ContactChoice) {

@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, trustedDevices, twoFactorChallenges } from '../../db/schema/index.js';
+import { compileRowMapper } from '../db/compiled-rows.js';
 import type { Db } from '../db/database.js';
 
 /**
@@ -49,12 +50,14 @@ export async function endAccessAfterPasswordChange(
 }
 
 function prepareSubstitution(db: Db) {
-  return db
-    .select({ space: sessions.substituteSpaceId })
-    .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt)))
-    .limit(1)
-    .prepare('session_substitution');
+  return compileRowMapper(
+    db
+      .select({ space: sessions.substituteSpaceId })
+      .from(sessions)
+      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt)))
+      .limit(1)
+      .prepare('session_substitution'),
+  );
 }
 /** The prepared look-up of each database (not of a transaction: the guard runs before any). */
 const substitutionStatements = new WeakMap<Db, ReturnType<typeof prepareSubstitution>>();

@@ -22,18 +22,24 @@ export function startOfZonedDay(date: string, timeZone: string): Date {
   return parseZoned(`${date} 00:00:00`, timeZone);
 }
 
-/** Offsets (minutes east of UTC) by time zone and quarter hour: zone transitions fall on quarter hours. */
-const offsets = new Map<string, number>();
+/** Offsets (minutes east of UTC) by time zone, then by quarter hour since the epoch (zone transitions fall on them). */
+const offsets = new Map<string, Map<number, number>>();
 const QUARTER_HOUR_MS = 900_000;
+const MAX_CACHED_QUARTERS = 50_000;
 
 /** The UTC offset of `timeZone` at `ms`, in minutes east of UTC (e.g. 60 for Paris in winter, 345 for Kathmandu). */
 function offsetMinutes(ms: number, timeZone: string): number {
-  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR_MS)}`;
-  let offset = offsets.get(key);
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = zone.get(quarter);
   if (offset === undefined) {
     offset = -new TZDate(ms, timeZone).getTimezoneOffset();
-    if (offsets.size > 50_000) offsets.clear();
-    offsets.set(key, offset);
+    if (zone.size >= MAX_CACHED_QUARTERS) zone.clear();
+    zone.set(quarter, offset);
   }
   return offset;
 }
