@@ -16,7 +16,13 @@ import {
 } from '../../db/schema/index.js';
 import { compileRowMapper } from '../../platform/db/compiled-rows.js';
 import type { Db } from '../../platform/db/database.js';
-import { boundedCount, createEstimateCache, estimateRows, resolvePage } from '../../platform/db/paging.js';
+import {
+  boundedCount,
+  createEstimateCache,
+  EXACT_TOTAL_LIMIT,
+  estimateRows,
+  resolvePage,
+} from '../../platform/db/paging.js';
 import { escapeLike, foldedContains } from '../../platform/db/text-search.js';
 import type { PageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
@@ -197,27 +203,47 @@ export function createSitesRepository(db: Db) {
     /**
      * One page of the matching sites, those in alert first (SPEC §3): ordered by `priority_sum` descending, then by
      * `order`, then by id — so the sites in alert (`priority_sum > 0`) come by priority, and the others (all at 0) in
-     * the requested order. One statement; an index on `(space_id, priority_sum desc, lower(name), id)` serves the
-     * default order.
+     * the requested order: `limit + 1` rows, the last one only telling that a next page exists. One statement; an
+     * index on `(space_id, priority_sum desc, lower(name), id)` serves the default order.
      */
     listPage(spaceId: string, filters: SiteFilters, order: SiteOrder[], window: PageWindow) {
       return listQuery()
         .where(and(...filterConditions(spaceId, filters)))
         .orderBy(...orderBy([{ field: 'priority_sum', direction: 'desc' }, ...order]))
-        .limit(window.limit)
+        .limit(window.limit + 1)
         .offset(window.offset);
     },
 
-    /** The number of matching sites in alert (`priority_sum > 0`) and of the others, in one scan. */
+    /**
+     * The number of matching sites in alert (`priority_sum > 0`) and of the others, each exact up to
+     * `EXACT_TOTAL_LIMIT` and past it the planner's estimate (never below the limit + 1): both bounded counts in one
+     * statement, an `EXPLAIN` only for a side past the limit (platform/db/paging.ts). Counting every site of a large
+     * space exactly cost some 50 ms of database time per page (docs/benchmarks.md).
+     */
     async countByAlert(spaceId: string, filters: SiteFilters): Promise<{ inAlert: number; other: number }> {
-      const [row] = await db
-        .select({
-          inAlert: sql<number>`count(*) filter (where ${sites.prioritySum} > 0)`.mapWith(Number),
-          other: sql<number>`count(*) filter (where ${sites.prioritySum} <= 0)`.mapWith(Number),
-        })
-        .from(sites)
-        .where(and(...filterConditions(spaceId, filters)));
-      return { inAlert: row?.inAlert ?? 0, other: row?.other ?? 0 };
+      const where = and(...filterConditions(spaceId, filters));
+      const sides = {
+        inAlert: and(where, sql`${sites.prioritySum} > 0`) as SQL,
+        other: and(where, sql`${sites.prioritySum} <= 0`) as SQL,
+      };
+      const result = (await db.execute(
+        sql`select ${boundedCount(sql`${sites}`, sides.inAlert)} as in_alert, ${boundedCount(
+          sql`${sites}`,
+          sides.other,
+        )} as other`,
+      )) as unknown as { rows: { in_alert: number; other: number }[] };
+      const settle = async (side: keyof typeof sides, bounded: number) => {
+        if (bounded <= EXACT_TOTAL_LIMIT) return bounded;
+        const estimate = await estimateRows(db, estimates, `sites_${side}:${spaceId}:${JSON.stringify(filters)}`, () =>
+          db.select({ one: sql`1` }).from(sites).where(sides[side]).getSQL(),
+        );
+        return Math.max(estimate, EXACT_TOTAL_LIMIT + 1);
+      };
+      const [inAlert, other] = await Promise.all([
+        settle('inAlert', Number(result.rows[0]?.in_alert ?? 0)),
+        settle('other', Number(result.rows[0]?.other ?? 0)),
+      ]);
+      return { inAlert, other };
     },
 
     /** Every matching site (at most `limit`), in `order`, with the number of matching sites. */

@@ -117,8 +117,9 @@ export function createSitesService(repository: SitesRepository) {
     /**
      * `GET /api/sites` (SPEC §3, §7): one page (`page`, `itemsPerPage`, 30 by default) of the actor's sites matching
      * the filters, the sites in alert first (`priority_sum > 0`, by priority_sum desc then the requested order), then
-     * the others; `in_alert_sites`/`other_sites` split the page, the two numbers count every matching site, and
-     * `hydra:view` links the pages of `url` (the request's path and query).
+     * the others; `in_alert_sites`/`other_sites` split the page, the two numbers count the matching sites (each exact
+     * up to 1 000, then estimated), and `hydra:view` links the pages of `url` (the request's path and query), its
+     * `hydra:next` set from the page itself.
      */
     async list(actor: Actor, query: SiteListQuery, url: string): Promise<SiteListAnswer> {
       const filters = filtersOf(query);
@@ -127,13 +128,16 @@ export function createSitesService(repository: SitesRepository) {
         repository.listPage(actor.spaceId, filters, orderOf(query), window),
         repository.countByAlert(actor.spaceId, filters),
       ]);
-      const items = rows.map((row) => siteListItem(row, actor));
+      // the page query fetched one site more than the page: whether a next page exists is exact even when a total is
+      // an estimate
+      const hasNext = rows.length > window.limit;
+      const items = rows.slice(0, window.limit).map((row) => siteListItem(row, actor));
       return {
         in_alert_sites: items.filter((site) => site.priority_sum > 0),
         other_sites: items.filter((site) => site.priority_sum <= 0),
         in_alert_site_number: counts.inAlert,
         other_site_number: counts.other,
-        'hydra:view': hydraView(url, counts.inAlert + counts.other, window),
+        'hydra:view': hydraView(url, counts.inAlert + counts.other, window, { hasNext }),
       };
     },
 

@@ -2,7 +2,8 @@
  * Issue 11 "no exact count(*) on every page, keyset paging for deep pages", through the clients and interventions
  * lists on PGlite and PostgreSQL: totals exact up to {@link EXACT_TOTAL_LIMIT} and on the last page, estimated past
  * it but never below what a client has loaded while a next page exists; `hydra:next` carries a keyset cursor whose
- * pages are those of `?page=`; a cursor that is not one of the list's order answers 422.
+ * pages are those of `?page=`; a cursor that is not one of the list's order answers 422. The sites list's two
+ * totals follow the same rule.
  */
 import type { HydraCollection } from '@isoptera/contracts';
 import { sql } from 'drizzle-orm';
@@ -158,5 +159,50 @@ describe('keyset pages of the interventions list', () => {
     expect(pages[2]?.['hydra:member'][0]).toMatchObject({
       interveners: [expect.objectContaining({ ulid: team.technician.membershipId })],
     });
+  });
+});
+
+describe('totals of the sites list (in alert first)', () => {
+  it('count each side exactly up to the limit, estimate past it, and hydra:next still walks every site once', async () => {
+    const fleet = await createPcoTeam(t.app, t.db);
+    const clientId = `01D${fleet.spaceId.slice(-6)}${'0'.repeat(17)}`;
+    await t.db.execute(sql`
+      insert into clients (id, space_id, name, company) values (${clientId}, ${fleet.spaceId}, 'Grand compte', true)`);
+    const others = EXACT_TOTAL_LIMIT + 50;
+    // three sites in alert, then more quiet sites than the exact-count limit
+    await t.db.execute(sql`
+      insert into sites (id, space_id, client_id, name, address_label, area, priority_sum)
+      select '01S' || lpad(n::text, 23, '0'), ${fleet.spaceId}, ${clientId}, 'Site ' || lpad(n::text, 5, '0'),
+        '1 rue des Termites', 100, case when n <= 3 then 10 + n else 0 end
+      from generate_series(1, ${others + 3}::int) as n`);
+    await t.db.execute(sql`analyze sites`);
+    const list = async (url: string) => {
+      const response = await get(url, fleet.owner.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as {
+        in_alert_sites: { ulid: string }[];
+        other_sites: { ulid: string }[];
+        in_alert_site_number: number;
+        other_site_number: number;
+        'hydra:view': { 'hydra:next'?: string };
+      };
+    };
+    const first = await list('/api/sites?itemsPerPage=100');
+    expect(first.in_alert_site_number).toBe(3);
+    expect(first.in_alert_sites.map((s) => s.ulid)).toEqual([
+      `01S${'3'.padStart(23, '0')}`,
+      `01S${'2'.padStart(23, '0')}`,
+      `01S${'1'.padStart(23, '0')}`,
+    ]);
+    // past the limit: the planner's estimate, never below the limit + 1
+    expect(first.other_site_number).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    const seen: string[] = [];
+    for (let next: string | undefined = '/api/sites?itemsPerPage=100'; next; ) {
+      const answer = await list(next);
+      seen.push(...answer.in_alert_sites.map((s) => s.ulid), ...answer.other_sites.map((s) => s.ulid));
+      next = answer['hydra:view']['hydra:next'];
+      expect(seen.length).toBeLessThanOrEqual(others + 3);
+    }
+    expect(new Set(seen).size).toBe(others + 3);
   });
 });
