@@ -25,6 +25,7 @@ export * from './jsonld.js';
 export * from './me.endpoints.js';
 export * from './merge-patch.js';
 export * from './paths.js';
+export * from './reports-enums.js';
 export * from './roles.js';
 export * from './rules.js';
 export * from './sites.endpoints.js';
