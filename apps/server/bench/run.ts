@@ -169,7 +169,7 @@ async function deepClientsUrl(capture: Capture, page: number): Promise<string> {
 async function bench(): Promise<boolean> {
   log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(2))}`);
   const prepared = await prepareDatabase();
-  const capture = await startCapture(dbUrl, env, (app) => login(app, prepared.email));
+  const capture = await startCapture({ driver: 'postgres', url: dbUrl }, env, (app) => login(app, prepared.email));
   const endpoints: { label: string; url: string }[] = [];
   const routes: Record<string, BareRoute> = {};
   try {
