@@ -3,7 +3,6 @@
  * sites (some named like clients, accented: "Résidence …") and interventions with their interveners, inserted with
  * `insert … select … from generate_series(…)` in a few statements per space.
  */
-import type pg from 'pg';
 
 /** Surnames and company words, some accented or lower-case so that the ICU name order has work to do. */
 const SURNAMES = [
@@ -96,6 +95,14 @@ const pick = (values: string[], expr: string) => `(${array(values)})[1 + ((${exp
 /** A 26-character id in the Crockford base-32 alphabet (hex digits are a subset), not time-ordered. */
 const randomId = (salt: string) => `'01' || upper(substr(md5(random()::text || ${salt}), 1, 24))`;
 
+/**
+ * The one method of a database connection the data set needs: `pg.Client` has it, and so has PGlite (one statement
+ * per call, `$1`-style parameters, the result's rows in `rows`).
+ */
+export interface SqlClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface DatasetCounts {
   clients: number;
   sites: number;
@@ -106,10 +113,10 @@ export interface DatasetCounts {
  * Inserts `counts.clients` clients (each with a primary contact), `counts.sites` sites spread over them and
  * `counts.interventions` interventions spread over the sites (start times evenly over the year before and the year
  * after now, one intervener of `intervenerIds` each, a second one for every tenth) into the space `spaceId`, through
- * `client` (one connection: the statements share temporary tables).
+ * `client` (one connection — a `pg.Client` or a PGlite instance, not a pool: the statements share temporary tables).
  */
 export async function insertDataset(
-  client: pg.Client,
+  client: SqlClient,
   spaceId: string,
   counts: DatasetCounts,
   intervenerIds: string[],
@@ -155,7 +162,7 @@ export async function insertDataset(
 }
 
 async function insertInterventions(
-  client: pg.Client,
+  client: SqlClient,
   spaceId: string,
   counts: DatasetCounts,
   intervenerIds: string[],

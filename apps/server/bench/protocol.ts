@@ -1,8 +1,8 @@
 /** What bench/run.ts tells the servers it starts (bench/server.ts), as JSON in their first argument. */
 
 /**
- * One SQL statement as the application sent it to `pg`: its text, parameters, and the name of the prepared statement
- * (none for an unnamed one).
+ * One SQL statement as the application sent it to its driver (`pg` or PGlite): its text, parameters, and the name of
+ * the prepared statement (none for an unnamed one; PGlite's are all unnamed).
  */
 export interface CapturedQuery {
   name?: string | undefined;
@@ -12,8 +12,11 @@ export interface CapturedQuery {
 
 export type ChildSpec =
   | { kind: 'hello' }
+  /** The application as src/main.ts opens it: on PostgreSQL when `env` has DATABASE_URL, else PGlite in DATA_DIR/db. */
   | { kind: 'app'; env: Record<string, string> }
-  | { kind: 'bare-pg'; databaseUrl: string; poolSize: number; routes: Record<string, BareRoute> };
+  | { kind: 'bare-pg'; databaseUrl: string; poolSize: number; routes: Record<string, BareRoute> }
+  /** `dataDir`: a PGlite database folder no other process has open. */
+  | { kind: 'bare-pglite'; dataDir: string; routes: Record<string, BareRoute> };
 
 /**
  * The statements a bare handler runs, in waves: the statements of one wave concurrently (as a repository's
