@@ -6,7 +6,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderReportPdf } from './render-report.js';
+import { renderReportPdf, reportPdfSharesFonts } from './render-report.js';
 import {
   buildReportDocument,
   frenchReport,
@@ -186,6 +186,19 @@ describe('renderReportPdf, every language', () => {
     const expected = { fr: 'BROUILLON', en: 'DRAFT', ja: '下書き', it: 'BOZZA', pt: 'RASCUNHO' }[lang];
     expect(parsed.compact).toContain(expected);
     expect(parsed.compact).not.toMatch(/reports:|enums:/);
+  });
+
+  it('parses its fonts once for all documents, and documents rendered together do not mix', async () => {
+    const [ja, fr] = await Promise.all([
+      renderReportPdf(japaneseReport({ stations: 6 })),
+      renderReportPdf(frenchReport({ stations: 6 })),
+    ]);
+    expect(reportPdfSharesFonts()).toBe(true);
+    const [jaText, frText] = [(await parse(ja)).compact, (await parse(fr)).compact];
+    expect(jaText).toContain('山田様邸（世田谷区）');
+    expect(jaText).not.toContain('Embruns');
+    expect(frText).toContain(compact('Résidence Les Embruns — Bâtiment B'));
+    expect(frText).not.toContain('活動なし');
   });
 
   it('rejects an image that is not one, naming it', async () => {

@@ -8,11 +8,13 @@
  * Node's module resolution from this file, read once on the first render and kept in memory. Nothing is fetched at
  * run time: remote URLs and local files are refused to pdfmake, and images reach it as data URLs.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { StationCheckResult } from '@isoptera/contracts';
 import { type TranslateParams, translate } from '@isoptera/i18n';
 import { loadCatalogues } from '@isoptera/i18n/load-catalogues';
+import { LRUCache } from 'lru-cache';
 import pdfmake from 'pdfmake';
 import type { Column, Content, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import sharp from 'sharp';
@@ -69,6 +71,7 @@ function prepareFonts(): void {
   const require = createRequire(import.meta.url);
   const regular = readFileSync(require.resolve(FONT_FILES.normal));
   const bold = readFileSync(require.resolve(FONT_FILES.bold));
+  shareParsedFonts(regular, bold);
   const vfs = (pdfmake as unknown as { virtualfs: { writeFileSync(name: string, content: Buffer): void } }).virtualfs;
   vfs.writeFileSync('NotoSansJP-Regular.ttf', regular);
   vfs.writeFileSync('NotoSansJP-Bold.ttf', bold);
@@ -86,24 +89,115 @@ function prepareFonts(): void {
   fontsReady = true;
 }
 
+/** The parts of pdfkit's `EmbeddedFont` (one per document and face) that this module touches. */
+interface EmbeddedFont {
+  id: string;
+  layoutCache?: Record<string, unknown>;
+}
+type EmbeddedFontClass = new (document: unknown, font: unknown, id: string) => EmbeddedFont;
+
+/** pdfmake's pdfkit document class, as far as {@link shareParsedFonts} uses it. */
+interface PdfmakeDocument {
+  fontCache: Record<string, Record<string, EmbeddedFont>>;
+  _fontFamilies: Record<string, EmbeddedFont>;
+  _fontCount: number;
+  font(src: Uint8Array): { _font: EmbeddedFont & { font: unknown } };
+  provideFont(familyName: string, bold: boolean, italics: boolean): EmbeddedFont;
+}
+
+/** Above this many cached word layouts per face, the shared cache starts again (bounded memory). */
+const MAX_CACHED_LAYOUTS = 10_000;
+let sharedLayouts: { normal: Record<string, unknown>; bold: Record<string, unknown> } | null = null;
+
+/**
+ * Parses the two faces once for all documents, and keeps the shaping of words between documents.
+ *
+ * pdfmake asks pdfkit for a new font per document (`doc.font(bytes)`), and pdfkit parses the bytes again with fontkit:
+ * each new font object decodes its tables (cmap, hmtx, GSUB, GPOS…) and shapes every word again. For Noto Sans JP that
+ * was about half of the rendering time. This replaces `provideFont` of pdfmake's document class for {@link FONT} only:
+ * the document gets its own pdfkit `EmbeddedFont` (own subset, own widths, embedded at the end as usual) wrapping one
+ * shared, already parsed fontkit font, and a word-layout cache shared between documents (pdfkit never mutates a
+ * cached layout). What documents share only ever gains entries that depend on the font and the text alone (fontkit's
+ * lazily decoded tables and glyphs, the layout of a word), so documents rendered concurrently cannot interfere. If
+ * pdfmake's internals are not as expected, nothing is replaced: slower, same output ({@link reportPdfSharesFonts}).
+ */
+function shareParsedFonts(regular: Buffer, bold: Buffer): void {
+  try {
+    const fromPdfmake = createRequire(createRequire(import.meta.url).resolve('pdfmake'));
+    const DocumentClass = (fromPdfmake('./PDFDocument.js') as { default?: new (...args: unknown[]) => PdfmakeDocument })
+      .default;
+    if (typeof DocumentClass !== 'function' || typeof DocumentClass.prototype.provideFont !== 'function') return;
+    const probe = new DocumentClass({}, {}, {}, {}, { autoFirstPage: false, font: null });
+    const normalFace = probe.font(regular)._font;
+    const boldFace = probe.font(bold)._font;
+    const EmbeddedFont = normalFace.constructor as EmbeddedFontClass;
+    if (!normalFace.font || !boldFace.font || !('layoutCache' in normalFace)) return;
+    const parsed = { normal: normalFace.font, bold: boldFace.font };
+    const original = DocumentClass.prototype.provideFont;
+    DocumentClass.prototype.provideFont = function (
+      this: PdfmakeDocument,
+      familyName: string,
+      isBold: boolean,
+      italics: boolean,
+    ) {
+      if (familyName !== FONT || !sharedLayouts) return original.call(this, familyName, isBold, italics);
+      const type = isBold ? 'bold' : 'normal';
+      this.fontCache[familyName] ??= {};
+      let font = this.fontCache[familyName][type];
+      if (!font) {
+        font = new EmbeddedFont(this, parsed[type], `F${++this._fontCount}`);
+        font.layoutCache = sharedLayouts[type];
+        this._fontFamilies[font.id] = font;
+        this.fontCache[familyName][type] = font;
+      }
+      return font;
+    };
+    sharedLayouts = { normal: Object.create(null), bold: Object.create(null) };
+  } catch {
+    // pdfmake's internals changed: every document parses its fonts
+  }
+}
+
+/**
+ * Whether documents share their parsed fonts (see `shareParsedFonts`): false before the first render, or when pdfmake's
+ * internals changed and every document parses its fonts again (correct, about twice as slow).
+ */
+export function reportPdfSharesFonts(): boolean {
+  return sharedLayouts !== null;
+}
+
+/** Starts the shared word layouts again when they have grown past {@link MAX_CACHED_LAYOUTS}. */
+function boundSharedLayouts(): void {
+  if (!sharedLayouts) return;
+  for (const type of ['normal', 'bold'] as const) {
+    let count = 0;
+    for (const _ in sharedLayouts[type]) if (++count > MAX_CACHED_LAYOUTS) break;
+    if (count > MAX_CACHED_LAYOUTS) sharedLayouts[type] = Object.create(null);
+  }
+}
+
 /**
  * Renders `doc` as a PDF file (A4 portrait, PDF 1.4, text in Noto Sans JP embedded as a subset) and answers its bytes.
  *
  * A pure function of `doc`: every label comes from the `reports` and `enums` catalogues of `@isoptera/i18n` in
  * `doc.lang`; dates are printed as given (already formatted by the caller); `doc.generatedAt` is the formatted date
  * (and time) of generation, printed in the footer after the "generated on" label. Images (logo, photos, signatures) may
- * be JPEG, PNG or WebP bytes: WebP and images with transparency are converted (flattened on white) and anything larger
- * than needed for print is scaled down, so the PDF only holds JPEG and opaque PNG. When `doc.status` is `to_process`,
- * every page carries a diagonal "draft" mark in `doc.lang` and the first page a draft notice.
+ * be JPEG, PNG or WebP bytes: WebP and images with transparency are converted (flattened on the colour they are drawn
+ * on) and anything larger than needed for print is scaled down, so the PDF only holds JPEG and opaque PNG; converted
+ * images are kept in a bounded cache by content. When `doc.status` is `to_process`, every page carries a diagonal
+ * "draft" mark in `doc.lang`, the running header says so, and the first page has a draft notice.
  *
- * Sizes: about 80–150 kB without photos (the font subset dominates); each photo adds its JPEG (≤ 1200 px a side).
- * The first call loads the two font files (≈ 11 MB, read once and kept for the life of the process).
+ * Sizes: about 50 kB for a French report and 90 kB for a 40-station Japanese one without images (the font subsets
+ * dominate; a logo and signatures add 10–30 kB); each photo adds its JPEG (≤ 1200 px a side, 10–300 kB).
+ * Time: about 100 ms for a 40-station Japanese report on 2 cores. The first call loads and parses the two font files
+ * (≈ 11 MB, kept for the life of the process) and takes 0.5–1 s.
  *
  * Errors: rejects with an Error when an image is not a readable JPEG, PNG or WebP (the message says which one), and
  * when the font package is missing from `node_modules`.
  */
 export async function renderReportPdf(doc: ReportDocument): Promise<Buffer> {
   prepareFonts();
+  boundSharedLayouts();
   const images = await prepareImages(doc);
   const definition = buildDefinition(doc, images);
   return pdfmake.createPdf(definition).getBuffer();
@@ -148,11 +242,30 @@ async function prepareImages(doc: ReportDocument): Promise<PreparedImages> {
 }
 
 /**
+ * Images already prepared, by content: a PCO's logo is the same in every report, and a report's photos are drawn again
+ * at each download. Bounded by the size of the data URLs kept.
+ */
+const convertedImages = new LRUCache<string, string>({
+  maxSize: 48 * 1024 * 1024,
+  sizeCalculation: (url, key) => url.length + key.length,
+});
+
+/**
  * `bytes` as a data URL pdfkit embeds without decoding: an opaque JPEG or PNG no larger than `maxPx` is kept as it
  * is; anything else (WebP, transparency, too large) is re-encoded, flattened on `background` (the colour it is drawn
  * on), JPEG for photos, PNG for the rest.
  */
 async function toDataUrl(bytes: Uint8Array, maxPx: number, what: string, background: string): Promise<string> {
+  const key = `${createHash('sha256').update(bytes).digest('base64')} ${maxPx} ${background}`;
+  let url = convertedImages.get(key);
+  if (url === undefined) {
+    url = await convert(bytes, maxPx, what, background);
+    convertedImages.set(key, url);
+  }
+  return url;
+}
+
+async function convert(bytes: Uint8Array, maxPx: number, what: string, background: string): Promise<string> {
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 });
     const meta = await image.metadata();
@@ -170,7 +283,7 @@ async function toDataUrl(bytes: Uint8Array, maxPx: number, what: string, backgro
     if (maxPx === MAX_PX.photo) {
       return `data:image/jpeg;base64,${(await resized.jpeg({ quality: 82 }).toBuffer()).toString('base64')}`;
     }
-    return `data:image/png;base64,${(await resized.png({ compressionLevel: 9 }).toBuffer()).toString('base64')}`;
+    return `data:image/png;base64,${(await resized.png({ compressionLevel: 6 }).toBuffer()).toString('base64')}`;
   } catch (error) {
     throw new Error(`Report PDF: ${what} is not a readable JPEG, PNG or WebP image`, { cause: error });
   }
