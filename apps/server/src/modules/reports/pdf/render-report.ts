@@ -34,8 +34,6 @@ const MARGIN_X = 42;
 const MARGIN_TOP = 58;
 const MARGIN_BOTTOM = 50;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X;
-/** Height of the letterhead band at the top of the first page. */
-const BAND_HEIGHT = 108;
 
 const COLOR = {
   ink: '#1c2a24',
@@ -331,7 +329,6 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
       small: { fontSize: 7.5, color: COLOR.muted },
     },
     images: images.dictionary,
-    background: (page) => (page === 1 ? bandBackground() : []),
     header: (page) => (page === 1 ? [] : runningHeader()),
     footer: (page, pages) => footer(page, pages),
     ...(draft
@@ -342,26 +339,17 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
 
   // --- page furniture -------------------------------------------------------------------------------------------
 
-  function bandBackground(): Content {
-    return {
-      canvas: [
-        { type: 'rect', x: 0, y: 0, w: PAGE_WIDTH, h: BAND_HEIGHT, color: COLOR.accentSoft },
-        { type: 'rect', x: 0, y: BAND_HEIGHT - 3, w: PAGE_WIDTH, h: 3, color: COLOR.accent },
-      ],
-    };
-  }
-
   function runningHeader(): Content {
     return {
       margin: [MARGIN_X, 22, MARGIN_X, 0],
       stack: [
         {
           columns: [
-            { text: printable(doc.pco.name), bold: true, fontSize: 8, color: COLOR.accent, width: '*' },
+            { text: clip(printable(doc.pco.name), 36), bold: true, fontSize: 8, color: COLOR.accent, width: '*' },
             {
               text: [
                 ...(draft ? [{ text: `${t('reports:pdf.draft')}   `, bold: true, color: COLOR.danger }] : []),
-                `${title} · ${printable(doc.site.name)}`,
+                clip(`${title} · ${printable(doc.site.name)}`, 64),
               ],
               fontSize: 8,
               color: COLOR.muted,
@@ -495,7 +483,8 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
     return {
       margin: [0, 0, 0, 16],
       table: {
-        widths: ['*', '*'],
+        // fixed widths: a long unbroken word (an e-mail address) wraps instead of widening the table
+        widths: starWidths(['*', '*'], 4 * 11 + 3 * 0.75),
         body: [[{ stack: site }, { stack: visit }]],
       },
       layout: {
@@ -613,7 +602,13 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
         unbreakable: true,
       },
       {
-        table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: [56, 88, '*', '*', 74, 50], body },
+        table: {
+          headerRows: 1,
+          keepWithHeaderRows: 1,
+          dontBreakRows: true,
+          widths: starWidths([56, 88, '*', '*', 74, 50], ZEBRA_PADDINGS),
+          body,
+        },
         layout: zebraLayout(),
         fontSize: 8.5,
         margin: [0, 0, 0, 16],
@@ -684,7 +679,13 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
     return [
       { stack: [sectionTitle(t('reports:pdf.products'))], unbreakable: true },
       {
-        table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: ['*', 64, '*', 92, 84, 48], body },
+        table: {
+          headerRows: 1,
+          keepWithHeaderRows: 1,
+          dontBreakRows: true,
+          widths: starWidths([110, 58, '*', 84, 72, 48], ZEBRA_PADDINGS),
+          body,
+        },
         layout: zebraLayout(),
         fontSize: 8.5,
         margin: [0, 0, 0, 16],
@@ -812,29 +813,43 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
 }
 
 function letterhead(doc: ReportDocument, images: PreparedImages): Content {
-  const lines: Content[] = [{ text: printable(doc.pco.name), fontSize: 15, bold: true, color: COLOR.accent }];
-  for (const line of doc.pco.address.slice(0, 3)) lines.push({ text: printable(line), fontSize: 8.5 });
+  const name = printable(doc.pco.name);
+  const lines: Content[] = [
+    { text: name, fontSize: visualLength(name) > 40 ? 12 : 15, bold: true, color: COLOR.accent, lineHeight: 1.1 },
+  ];
+  for (const line of doc.pco.address) lines.push({ text: printable(line), fontSize: 8.5 });
   const contact = [doc.pco.phone, doc.pco.email].filter((value): value is string => Boolean(value));
-  const identity: Column = { width: '*', stack: lines, margin: [images.logo ? 14 : 0, 2, 0, 0] };
+  const logoWidth = images.logo ? 150 : 0;
+  const contactWidth = contact.length ? 150 : 0;
   const columns: Column[] = [];
-  if (images.logo) columns.push({ width: 'auto', stack: [{ image: images.logo, fit: [150, 66] }] });
-  columns.push(identity);
+  if (images.logo) columns.push({ width: logoWidth, stack: [{ image: images.logo, fit: [logoWidth, 66] }] });
+  columns.push({ width: '*', stack: lines, margin: [images.logo ? 14 : 0, 0, 0, 0] });
   if (contact.length) {
     columns.push({
-      width: 'auto',
+      width: contactWidth,
       alignment: 'right',
       fontSize: 8.5,
       color: COLOR.muted,
-      margin: [12, 6, 0, 0],
-      stack: contact.map((value) => printable(value)),
+      margin: [12, 3, 0, 0],
+      stack: contact.map((value) => ({ text: printable(value), wordBreak: 'break-all' })),
     });
   }
+  // A full-width band as high as its content: one table cell, bled to the page edges by negative margins.
   return {
-    stack: [
-      { absolutePosition: { x: MARGIN_X, y: 20 }, columns, columnGap: 0 },
-      // the band is drawn by the page background: keep the flow below it
-      { text: '', margin: [0, BAND_HEIGHT - MARGIN_TOP + 8, 0, 0] },
-    ],
+    margin: [-MARGIN_X, -MARGIN_TOP, -MARGIN_X, 18],
+    table: {
+      widths: [PAGE_WIDTH - 2 * MARGIN_X],
+      body: [[{ columns, columnGap: 0, fillColor: COLOR.accentSoft }]],
+    },
+    layout: {
+      hLineWidth: (i) => (i === 1 ? 3 : 0),
+      hLineColor: () => COLOR.accent,
+      vLineWidth: () => 0,
+      paddingLeft: () => MARGIN_X,
+      paddingRight: () => MARGIN_X,
+      paddingTop: () => 20,
+      paddingBottom: () => 16,
+    },
   };
 }
 
@@ -843,6 +858,42 @@ function rule(marginTop: number, color: string = COLOR.rule, width = 0.75): Cont
     margin: [0, marginTop, 0, 0],
     canvas: [{ type: 'line', x1: 0, y1: 0, x2: CONTENT_WIDTH, y2: 0, lineWidth: width, lineColor: color }],
   };
+}
+
+/** Horizontal paddings of a six-column {@link zebraLayout} table: 6 + 4 at the edges, 4 + 4 between columns. */
+const ZEBRA_PADDINGS = 2 * (6 + 4) + 4 * (4 + 4);
+
+/**
+ * Table widths in points filling the content width: each `'*'` takes an equal share of what the numbers, the cells'
+ * `paddings` (total) and lines leave. Fixed widths make pdfmake wrap a word longer than its column (an e-mail address,
+ * a product code) instead of widening the column past the margin.
+ */
+function starWidths(spec: (number | '*')[], paddings: number): number[] {
+  const fixed = spec.reduce<number>((sum, width) => sum + (width === '*' ? 0 : width), 0);
+  const stars = spec.filter((width) => width === '*').length;
+  const share = stars ? (CONTENT_WIDTH - paddings - fixed) / stars : 0;
+  return spec.map((width) => (width === '*' ? share : width));
+}
+
+/** Width of `text` in half-width units: a CJK or full-width character counts 2, anything else 1. */
+function visualLength(text: string): number {
+  let units = 0;
+  for (const char of text) units += WIDE.test(char) ? 2 : 1;
+  return units;
+}
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+
+/** `text` cut to `maxUnits` half-width units (see {@link visualLength}) with an ellipsis, for one-line headers. */
+function clip(text: string, maxUnits: number): string {
+  if (visualLength(text) <= maxUnits) return text;
+  let units = 0;
+  let out = '';
+  for (const char of text) {
+    units += WIDE.test(char) ? 2 : 1;
+    if (units > maxUnits - 1) break;
+    out += char;
+  }
+  return `${out.trimEnd()}…`;
 }
 
 /**
