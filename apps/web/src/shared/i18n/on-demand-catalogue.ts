@@ -1,8 +1,8 @@
 /**
  * Catalogues loaded on demand (ARCHITECTURE §6 budgets, §8): namespaces read by a few screens only — the legal pages'
  * long texts (`legal`), the site detail's equipment section (`equipment`), the alert and synchronisation logs, the
- * readings chart and the alert thresholds (`alerts`) — are in neither group of catalogues
- * (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
+ * readings chart and the alert thresholds (`alerts`), the visit reports' labels (`reports`, also the PDF's) — are in
+ * neither group of catalogues (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
  * i18next namespace. The build puts each one in its own chunk `<namespace>-<lang>` (vite.config.ts reads
  * on-demand-namespaces.json), so neither the login route's nor the shell's budget grows.
  * To add one: list it in on-demand-namespaces.json, add its file pattern below and its exclusion in resources.ts.
@@ -13,15 +13,15 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, i18n } from './i18n';
 
 /** A namespace loaded on demand (the list of on-demand-namespaces.json, which vite.config.ts reads). */
-export type OnDemandNamespace = 'legal' | 'equipment' | 'alerts';
+export type OnDemandNamespace = 'legal' | 'equipment' | 'alerts' | 'reports';
 
 type Catalogue = Record<string, unknown>;
 
 /** `./<lang>/<namespace>.json` → loader (nothing is fetched until called). */
-const files = import.meta.glob<Catalogue>(['./*/legal.json', './*/equipment.json', './*/alerts.json'], {
-  base: '../../../../../packages/i18n/locales',
-  import: 'default',
-});
+const files = import.meta.glob<Catalogue>(
+  ['./*/legal.json', './*/equipment.json', './*/alerts.json', './*/reports.json'],
+  { base: '../../../../../packages/i18n/locales', import: 'default' },
+);
 
 /** The loads started, by `namespace/language` (a failed load is forgotten so that it can be tried again). */
 const loads = new Map<string, Promise<void>>();
