@@ -77,6 +77,55 @@ function filterConditions(spaceId: string, filters: SiteFilters): SQL[] {
   return conditions;
 }
 
+/** The parameters of a prepared list statement: the filters' values, named as its placeholders. */
+interface ListParams {
+  spaceId: string;
+  name?: string;
+  referentIds?: string[];
+  clientIds?: string[];
+  statuses?: string[];
+  treatmentTypes?: string[];
+  alertTypes?: string[];
+}
+
+/**
+ * The filters of {@link filterConditions} as a prepared statement's placeholders (`= any($n::type[])` for lists),
+ * for the filters `params` has; `NONE` among the alert types adds "no alert type" to the alternatives.
+ */
+function placeholderWhere(params: ListParams, alertNone: boolean): SQL {
+  const p = (key: keyof ListParams) => sql.placeholder(key);
+  const conditions: SQL[] = [eq(sites.spaceId, p('spaceId') as unknown as string)];
+  if (params.name !== undefined) conditions.push(foldedContains(sites.nameFolded, p('name')));
+  if (params.referentIds) conditions.push(sql`${sites.referentId} = any(${p('referentIds')}::bpchar[])`);
+  if (params.clientIds) conditions.push(sql`${sites.clientId} = any(${p('clientIds')}::bpchar[])`);
+  if (params.statuses) conditions.push(sql`${sites.status} = any(${p('statuses')}::text[])`);
+  if (params.treatmentTypes) conditions.push(sql`${sites.treatmentType} = any(${p('treatmentTypes')}::text[])`);
+  if (params.alertTypes || alertNone) {
+    const alternatives: SQL[] = [];
+    if (params.alertTypes) alternatives.push(sql`${sites.mainAlertType} = any(${p('alertTypes')}::text[])`);
+    if (alertNone) alternatives.push(isNull(sites.mainAlertType), eq(sites.mainAlertType, 'NONE'));
+    conditions.push(or(...alternatives) as SQL);
+  }
+  return and(...conditions) as SQL;
+}
+
+/** The parameters of `filters` for a prepared list statement, and whether `NONE` is among the alert types. */
+function listParams(spaceId: string, filters: SiteFilters): { params: ListParams; alertNone: boolean } {
+  const list = (values: string[] | undefined) => (values?.length ? values : undefined);
+  const alertTypes = filters.alertTypes?.filter((t) => t !== 'NONE');
+  const params: ListParams = { spaceId };
+  if (filters.name) params.name = escapeLike(filters.name);
+  const entries = {
+    referentIds: list(filters.referentIds),
+    clientIds: list(filters.clientIds),
+    statuses: list(filters.statuses),
+    treatmentTypes: list(filters.treatmentTypes),
+    alertTypes: list(alertTypes),
+  };
+  for (const [key, value] of Object.entries(entries)) if (value) params[key as keyof typeof entries] = value;
+  return { params, alertNone: Boolean(filters.alertTypes?.includes('NONE')) };
+}
+
 /** Names sort case-insensitively, the same on PGlite (C collation) and PostgreSQL. */
 const lowerName = sql`lower(${sites.name})`;
 const ORDER_COLUMNS = { name: lowerName, updated_at: sites.updatedAt, priority_sum: sites.prioritySum } as const;
@@ -133,6 +182,41 @@ export function createSitesRepository(db: Db) {
       .leftJoin(accounts, eq(accounts.id, memberships.accountId));
 
   const estimates = createEstimateCache();
+  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+
+  /** The list statement of one shape, with the bounded counts of both sides of the list as columns. */
+  function prepareList(name: string, params: ListParams, alertNone: boolean, order: SiteOrder[]) {
+    const where = placeholderWhere(params, alertNone);
+    return compileRowMapper(
+      db
+        .select({
+          ...listColumns,
+          inAlertBounded: boundedCount(sql`${sites}`, and(where, sql`${sites.prioritySum} > 0`)),
+          otherBounded: boundedCount(sql`${sites}`, and(where, sql`${sites.prioritySum} <= 0`)),
+        })
+        .from(sites)
+        .innerJoin(clients, eq(clients.id, sites.clientId))
+        .leftJoin(memberships, eq(memberships.id, sites.referentId))
+        .leftJoin(accounts, eq(accounts.id, memberships.accountId))
+        .where(where)
+        .orderBy(...orderBy(order))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    );
+  }
+
+  /** Both bounded counts alone, for a page past the last site (no row carried them). */
+  async function countBounded(spaceId: string, filters: SiteFilters): Promise<{ inAlert: number; other: number }> {
+    const where = and(...filterConditions(spaceId, filters));
+    const result = (await db.execute(
+      sql`select ${boundedCount(sql`${sites}`, and(where, sql`${sites.prioritySum} > 0`))} as in_alert, ${boundedCount(
+        sql`${sites}`,
+        and(where, sql`${sites.prioritySum} <= 0`),
+      )} as other`,
+    )) as unknown as { rows: { in_alert: number; other: number }[] };
+    return { inAlert: Number(result.rows[0]?.in_alert ?? 0), other: Number(result.rows[0]?.other ?? 0) };
+  }
   const searchStatements = new Map<string, ReturnType<typeof prepareSearch>>();
   let detailStatement: ReturnType<typeof prepareDetail> | undefined;
 
@@ -203,47 +287,41 @@ export function createSitesRepository(db: Db) {
     /**
      * One page of the matching sites, those in alert first (SPEC §3): ordered by `priority_sum` descending, then by
      * `order`, then by id — so the sites in alert (`priority_sum > 0`) come by priority, and the others (all at 0) in
-     * the requested order: `limit + 1` rows, the last one only telling that a next page exists. One statement; an
-     * index on `(space_id, priority_sum desc, lower(name), id)` serves the default order.
+     * the requested order — with the number of matching sites in alert and of the others. `limit + 1` rows are read,
+     * the last one only telling that a next page exists (`hasNext`). One prepared statement per shape (which filters,
+     * which order) carries both bounded counts (platform/db/paging.ts): each total is exact up to `EXACT_TOTAL_LIMIT`
+     * and past it the planner's estimate (never below the limit + 1; an `EXPLAIN` only then). Counting every site of
+     * a large space exactly cost some 50 ms of database time per page, and building the statement on each request
+     * as much CPU as the bare framework's whole request (docs/benchmarks.md). An index on
+     * `(space_id, priority_sum desc, lower(name), id)` serves the default order.
      */
-    listPage(spaceId: string, filters: SiteFilters, order: SiteOrder[], window: PageWindow) {
-      return listQuery()
-        .where(and(...filterConditions(spaceId, filters)))
-        .orderBy(...orderBy([{ field: 'priority_sum', direction: 'desc' }, ...order]))
-        .limit(window.limit + 1)
-        .offset(window.offset);
-    },
-
-    /**
-     * The number of matching sites in alert (`priority_sum > 0`) and of the others, each exact up to
-     * `EXACT_TOTAL_LIMIT` and past it the planner's estimate (never below the limit + 1): both bounded counts in one
-     * statement, an `EXPLAIN` only for a side past the limit (platform/db/paging.ts). Counting every site of a large
-     * space exactly cost some 50 ms of database time per page (docs/benchmarks.md).
-     */
-    async countByAlert(spaceId: string, filters: SiteFilters): Promise<{ inAlert: number; other: number }> {
+    async listPage(spaceId: string, filters: SiteFilters, order: SiteOrder[], window: PageWindow) {
+      const { params, alertNone } = listParams(spaceId, filters);
+      const fullOrder: SiteOrder[] = [{ field: 'priority_sum', direction: 'desc' }, ...order];
+      const shape = `${Object.keys(params).sort().join('.')}${alertNone ? '.none' : ''}:${fullOrder
+        .map((o) => `${o.field}.${o.direction}`)
+        .join(',')}`;
+      let statement = listStatements.get(shape);
+      if (!statement) {
+        statement = prepareList(`sites_list_${listStatements.size + 1}`, params, alertNone, fullOrder);
+        listStatements.set(shape, statement);
+      }
+      const found = await statement.execute({ ...params, limit: window.limit + 1, offset: window.offset });
+      const hasNext = found.length > window.limit;
+      const rows = found.slice(0, window.limit).map(({ inAlertBounded: _a, otherBounded: _o, ...row }) => row);
+      let bounded = found[0] ? { inAlert: found[0].inAlertBounded, other: found[0].otherBounded } : undefined;
+      if (!bounded) bounded = window.offset === 0 ? { inAlert: 0, other: 0 } : await countBounded(spaceId, filters);
       const where = and(...filterConditions(spaceId, filters));
-      const sides = {
-        inAlert: and(where, sql`${sites.prioritySum} > 0`) as SQL,
-        other: and(where, sql`${sites.prioritySum} <= 0`) as SQL,
-      };
-      const result = (await db.execute(
-        sql`select ${boundedCount(sql`${sites}`, sides.inAlert)} as in_alert, ${boundedCount(
-          sql`${sites}`,
-          sides.other,
-        )} as other`,
-      )) as unknown as { rows: { in_alert: number; other: number }[] };
-      const settle = async (side: keyof typeof sides, bounded: number) => {
-        if (bounded <= EXACT_TOTAL_LIMIT) return bounded;
-        const estimate = await estimateRows(db, estimates, `sites_${side}:${spaceId}:${JSON.stringify(filters)}`, () =>
-          db.select({ one: sql`1` }).from(sites).where(sides[side]).getSQL(),
+      const settle = async (side: 'inAlert' | 'other', count: number) => {
+        if (count <= EXACT_TOTAL_LIMIT) return count;
+        const condition = side === 'inAlert' ? sql`${sites.prioritySum} > 0` : sql`${sites.prioritySum} <= 0`;
+        const estimate = await estimateRows(db, estimates, `sites_${side}:${shape}:${JSON.stringify(params)}`, () =>
+          db.select({ one: sql`1` }).from(sites).where(and(where, condition)).getSQL(),
         );
         return Math.max(estimate, EXACT_TOTAL_LIMIT + 1);
       };
-      const [inAlert, other] = await Promise.all([
-        settle('inAlert', Number(result.rows[0]?.in_alert ?? 0)),
-        settle('other', Number(result.rows[0]?.other ?? 0)),
-      ]);
-      return { inAlert, other };
+      const [inAlert, other] = await Promise.all([settle('inAlert', bounded.inAlert), settle('other', bounded.other)]);
+      return { rows, hasNext, inAlert, other };
     },
 
     /** Every matching site (at most `limit`), in `order`, with the number of matching sites. */
@@ -423,6 +501,6 @@ export function createSitesRepository(db: Db) {
 }
 export type SitesRepository = ReturnType<typeof createSitesRepository>;
 /** A row of the site list queries. */
-export type SiteListRow = Awaited<ReturnType<SitesRepository['listPage']>>[number];
+export type SiteListRow = Awaited<ReturnType<SitesRepository['listPage']>>['rows'][number];
 /** A row of `findDetail`. */
 export type SiteDetailRow = NonNullable<Awaited<ReturnType<SitesRepository['findDetail']>>>;

@@ -124,20 +124,16 @@ export function createSitesService(repository: SitesRepository) {
     async list(actor: Actor, query: SiteListQuery, url: string): Promise<SiteListAnswer> {
       const filters = filtersOf(query);
       const window = pageWindow(query);
-      const [rows, counts] = await Promise.all([
-        repository.listPage(actor.spaceId, filters, orderOf(query), window),
-        repository.countByAlert(actor.spaceId, filters),
-      ]);
-      // the page query fetched one site more than the page: whether a next page exists is exact even when a total is
-      // an estimate
-      const hasNext = rows.length > window.limit;
-      const items = rows.slice(0, window.limit).map((row) => siteListItem(row, actor));
+      // one statement: the page (one site more than asked: whether a next page exists is exact even when a total is
+      // an estimate) and the two totals
+      const page = await repository.listPage(actor.spaceId, filters, orderOf(query), window);
+      const items = page.rows.map((row) => siteListItem(row, actor));
       return {
         in_alert_sites: items.filter((site) => site.priority_sum > 0),
         other_sites: items.filter((site) => site.priority_sum <= 0),
-        in_alert_site_number: counts.inAlert,
-        other_site_number: counts.other,
-        'hydra:view': hydraView(url, counts.inAlert + counts.other, window, { hasNext }),
+        in_alert_site_number: page.inAlert,
+        other_site_number: page.other,
+        'hydra:view': hydraView(url, page.inAlert + page.other, window, { hasNext: page.hasNext }),
       };
     },
 
