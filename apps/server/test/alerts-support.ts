@@ -59,11 +59,13 @@ export async function alertSinceOf(t: TestApp, id: string): Promise<Date | null>
   return row?.alertSince ?? null;
 }
 
-/** Sets columns of equipment `id` as an uplink would (last update, battery, signal). */
+/** Sets columns of equipment `id` as an uplink (last update, battery, signal) or a correction (reference) would. */
 export async function setEquipment(
   t: TestApp,
   id: string,
-  values: Partial<Pick<typeof equipment.$inferInsert, 'lastUpdateAt' | 'batteryLevel' | 'signalLevel' | 'trapType'>>,
+  values: Partial<
+    Pick<typeof equipment.$inferInsert, 'lastUpdateAt' | 'batteryLevel' | 'signalLevel' | 'trapType' | 'reference'>
+  >,
 ): Promise<void> {
   await t.db.update(equipment).set(values).where(eq(equipment.id, id));
 }

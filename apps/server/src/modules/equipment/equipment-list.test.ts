@@ -5,13 +5,13 @@
  * space's equipment. PCO owners and managers only.
  */
 import type { Equipment, HydraCollection } from '@isoptera/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setEquipment } from '../../../test/alerts-support.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createInstallation, type TestInstallation } from '../../../test/equipment-factories.js';
 import { createPcoTeam } from '../../../test/factories.js';
 import { call } from '../../../test/users-factories.js';
-import { alerts, equipment } from '../../db/schema/index.js';
+import { alerts } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
 
 let t: TestApp;
@@ -36,10 +36,7 @@ beforeAll(async () => {
   south = await createInstallation(t.db, team.spaceId, { siteName: 'Résidence Sud', stationCount: 1 });
   await createInstallation(t.db, other.spaceId, { stationCount: 3 });
   // references sort case-insensitively; accents are ignored by the reference filter
-  await t.db
-    .update(equipment)
-    .set({ reference: 'ags-Été' })
-    .where(eq(equipment.id, south.stations[0]?.id as string));
+  await setEquipment(t, south.stations[0]?.id as string, { reference: 'ags-Été' });
   await t.db.insert(alerts).values({
     id: newUlid(),
     spaceId: team.spaceId,
