@@ -192,11 +192,11 @@ export const reportProductUses = pgTable(
     reportId: ulidRef('report_id')
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
-    // no action (checked at the end of the statement): a used product is archived, never deleted, yet a space's
-    // purge cascades through both tables
+    // cascade only so that a space's purge goes through both tables (a restricting key fails there, whichever way it
+    // is checked): the products service never deletes a product a report uses, it archives it
     productId: ulidRef('product_id')
       .notNull()
-      .references(() => products.id),
+      .references(() => products.id, { onDelete: 'cascade' }),
     productName: text('product_name').notNull(),
     activeIngredients: jsonb('active_ingredients').$type<ActiveIngredientValue[]>().notNull().default([]),
     registrationNumber: text('registration_number'),

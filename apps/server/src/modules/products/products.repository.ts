@@ -100,17 +100,6 @@ export function createProductsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Whether a report of the space has used product `id`. */
-    async isUsed(spaceId: string, id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql`1` })
-        .from(reportProductUses)
-        .innerJoin(products, eq(products.id, reportProductUses.productId))
-        .where(and(eq(products.spaceId, spaceId), eq(reportProductUses.productId, id)))
-        .limit(1);
-      return row !== undefined;
-    },
-
     /** Archives product `id` of the space at `at` (kept when already archived). */
     async archive(spaceId: string, id: string, at: Date): Promise<void> {
       await db
@@ -119,11 +108,20 @@ export function createProductsRepository(db: Db) {
         .where(and(eq(products.spaceId, spaceId), eq(products.id, id)));
     },
 
-    /** Deletes product `id` of the space; false when there is no such product. */
-    async remove(spaceId: string, id: string): Promise<boolean> {
+    /**
+     * Deletes product `id` of the space unless a report uses it, in one statement (the uses' foreign key cascades:
+     * checking apart first would let a use added meanwhile go with it); false when nothing was deleted.
+     */
+    async removeUnused(spaceId: string, id: string): Promise<boolean> {
       const rows = await db
         .delete(products)
-        .where(and(eq(products.spaceId, spaceId), eq(products.id, id)))
+        .where(
+          and(
+            eq(products.spaceId, spaceId),
+            eq(products.id, id),
+            sql`not exists (select 1 from ${reportProductUses} where ${reportProductUses.productId} = ${products.id})`,
+          ),
+        )
         .returning({ id: products.id });
       return rows.length > 0;
     },

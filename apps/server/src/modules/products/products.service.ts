@@ -93,12 +93,9 @@ export function createProductsService(repository: ProductsRepository, { now = ()
      */
     async remove(actor: Actor, id: string): Promise<Product | undefined> {
       await found(actor, id);
-      if (await repository.isUsed(actor.spaceId, id)) {
-        await repository.archive(actor.spaceId, id, now());
-        return productResource(await found(actor, id), actor);
-      }
-      if (!(await repository.remove(actor.spaceId, id))) throw notFound('product_not_found');
-      return undefined;
+      if (await repository.removeUnused(actor.spaceId, id)) return undefined;
+      await repository.archive(actor.spaceId, id, now());
+      return productResource(await found(actor, id), actor);
     },
   };
 }
