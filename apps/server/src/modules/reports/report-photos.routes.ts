@@ -31,7 +31,7 @@ export async function reportPhotosRoutes(
     const actor = requireActor(request);
     if (!request.isMultipart()) throw new AppError('unsupported_media_type');
     const { photo, created } = await photos.upload(actor, request.params.ulid, () => readUploadedForm(request));
-    if (!created) reply.code(200);
+    reply.code(created ? 201 : 200);
     return photo;
   });
 
