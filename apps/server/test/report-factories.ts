@@ -12,7 +12,12 @@ import {
   interventionInterveners,
   interventions,
   products,
+  reportPhotos,
+  reportProductUses,
+  reportStationChecks,
+  reports,
   sites,
+  spaces,
 } from '../src/db/schema/index.js';
 import { modules } from '../src/modules/index.js';
 import type { ReportDocument } from '../src/modules/reports/pdf/report-document.js';
@@ -154,6 +159,40 @@ export async function insertProduct(
     ...overrides,
   });
   return id;
+}
+
+/**
+ * A report of `spaceId` (on a new client and site) with a station check, a photo of it and a use of `productId`,
+ * written straight to the database; returns the report's id.
+ */
+export async function insertReportUsing(db: Db, spaceId: string, productId: string): Promise<string> {
+  const clientId = await insertClientWithContact(db, spaceId, 'Client', 'c@customer.example');
+  const { siteId } = await insertSiteWithStations(db, spaceId, { clientId, stationCount: 0 });
+  const reportId = newUlid();
+  const now = new Date();
+  await db.insert(reports).values({
+    ...{ id: reportId, spaceId, siteId, clientId, type: 'TYPE_CONTROL_VISIT', language: 'fr' },
+    ...{ visitStartedAt: now, visitEndedAt: now },
+  });
+  const checkId = newUlid();
+  await db.insert(reportStationChecks).values({
+    ...{ id: checkId, reportId, reference: 'IGS-01', kind: 'igs', result: 'no_activity', action: 'inspected' },
+  });
+  await db
+    .insert(reportPhotos)
+    .values({ id: newUlid(), reportId, stationCheckId: checkId, kind: 'before', file: Buffer.from('x') });
+  await db.insert(reportProductUses).values({
+    ...{ id: newUlid(), reportId, productId, productName: 'Used', quantity: 1, unit: 'unit', position: 0 },
+  });
+  return reportId;
+}
+
+/** Deletes space `spaceId` (what the purge job does), then counts the products and reports left of it. */
+export async function purgeSpace(db: Db, spaceId: string): Promise<{ products: number; reports: number }> {
+  await db.delete(spaces).where(eq(spaces.id, spaceId));
+  const left = await db.select({ id: products.id }).from(products).where(eq(products.spaceId, spaceId));
+  const reportsLeft = await db.select({ id: reports.id }).from(reports).where(eq(reports.spaceId, spaceId));
+  return { products: left.length, reports: reportsLeft.length };
 }
 
 /** `date` shifted by `hours`. */

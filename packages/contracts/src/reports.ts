@@ -75,7 +75,7 @@ export const reportListItem = z
     intervention_ulid: z.string().nullable().describe('The visit it reports, or null (automatic report)'),
     visit_started_at: isoDateTime,
     visit_ended_at: isoDateTime,
-    sent_at: isoDateTime.nullable().describe('Last sending to the customer, or null'),
+    sent_at: isoDateTime.nullable().describe('When it was sent to the customer (the first sending), or null'),
     discarded_at: isoDateTime.nullable(),
     discard_reason: z.string().nullable(),
     updated_at: isoDateTime,

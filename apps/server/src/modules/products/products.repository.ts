@@ -19,6 +19,7 @@ export interface ProductValues {
   archivedAt: Date | null;
 }
 
+/** A product as stored. */
 export type ProductRecord = typeof products.$inferSelect;
 
 /** Filters of the catalogue list. */
@@ -36,6 +37,7 @@ function listWhere(spaceId: string, filters: ProductFilters): SQL | undefined {
   );
 }
 
+/** The products repository on `db`. */
 export function createProductsRepository(db: Db) {
   const estimates = createEstimateCache();
   return {

@@ -9,6 +9,7 @@ import { type EndpointHandler, route } from '../../platform/http/endpoint-route.
 import { routeMergePatch } from '../../platform/http/merge-patch.js';
 import type { ProductsService } from './products.service.js';
 
+/** Registers the product catalogue routes. */
 export async function productsRoutes(app: FastifyInstance, { service }: { service: ProductsService }): Promise<void> {
   route(app, api.list, (request) => service.list(requireActor(request), request.query, request.url));
   route(app, api.get, (request) => service.get(requireActor(request), request.params.ulid));

@@ -4,26 +4,10 @@
  * report used is archived, never deleted.
  */
 import type { Product, ProductCollection } from '@isoptera/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createPcoTeam, createSpace } from '../../../test/factories.js';
-import {
-  call,
-  insertClientWithContact,
-  insertProduct,
-  insertSiteWithStations,
-  violations,
-} from '../../../test/report-factories.js';
-import {
-  products,
-  reportPhotos,
-  reportProductUses,
-  reportStationChecks,
-  reports,
-  spaces,
-} from '../../db/schema/index.js';
-import { newUlid } from '../../platform/ids.js';
+import { call, insertProduct, insertReportUsing, purgeSpace, violations } from '../../../test/report-factories.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createPcoTeam>>;
@@ -117,28 +101,7 @@ describe('/api/products', () => {
     expect((await owner('DELETE', `/api/products/${unused}`)).statusCode).toBe(204);
     expect((await owner('GET', `/api/products/${unused}`)).statusCode).toBe(404);
     const used = await insertProduct(t.db, team.spaceId, { name: 'Used' });
-    const clientId = await insertClientWithContact(t.db, team.spaceId, 'Client', 'c@customer.example');
-    const { siteId } = await insertSiteWithStations(t.db, team.spaceId, { clientId, stationCount: 0 });
-    const reportId = newUlid();
-    await t.db.insert(reports).values({
-      id: reportId,
-      spaceId: team.spaceId,
-      siteId,
-      clientId,
-      type: 'TYPE_CONTROL_VISIT',
-      visitStartedAt: new Date(),
-      visitEndedAt: new Date(),
-      language: 'fr',
-    });
-    await t.db.insert(reportProductUses).values({
-      id: newUlid(),
-      reportId,
-      productId: used,
-      productName: 'Used',
-      quantity: 1,
-      unit: 'unit',
-      position: 0,
-    });
+    await insertReportUsing(t.db, team.spaceId, used);
     const archived = await owner('DELETE', `/api/products/${used}`);
     expect(archived.statusCode).toBe(200);
     expect(archived.json()).toMatchObject({ name: 'Used', archived_at: expect.any(String) });
@@ -149,28 +112,8 @@ describe('/api/products', () => {
 
   it('goes with its space: deleting a space cascades through its reports (checks, photos, product uses) and products', async () => {
     const spaceId = await createSpace(t.db, 'pco');
-    const product = await insertProduct(t.db, spaceId);
-    const clientId = await insertClientWithContact(t.db, spaceId, 'Client', 'c@customer.example');
-    const { siteId } = await insertSiteWithStations(t.db, spaceId, { clientId, stationCount: 0 });
-    const reportId = newUlid();
-    const now = new Date();
-    await t.db.insert(reports).values({
-      ...{ id: reportId, spaceId, siteId, clientId, type: 'TYPE_CONTROL_VISIT', language: 'fr' },
-      ...{ visitStartedAt: now, visitEndedAt: now },
-    });
-    await t.db.insert(reportProductUses).values({
-      ...{ id: newUlid(), reportId, productId: product, productName: 'Used', quantity: 1, unit: 'unit', position: 0 },
-    });
-    const checkId = newUlid();
-    await t.db.insert(reportStationChecks).values({
-      ...{ id: checkId, reportId, reference: 'IGS-01', kind: 'igs', result: 'no_activity', action: 'inspected' },
-    });
-    await t.db
-      .insert(reportPhotos)
-      .values({ id: newUlid(), reportId, stationCheckId: checkId, kind: 'before', file: Buffer.from('x') });
-    await t.db.delete(spaces).where(eq(spaces.id, spaceId));
-    expect(await t.db.select().from(products).where(eq(products.spaceId, spaceId))).toEqual([]);
-    expect(await t.db.select().from(reports).where(eq(reports.spaceId, spaceId))).toEqual([]);
+    await insertReportUsing(t.db, spaceId, await insertProduct(t.db, spaceId));
+    expect(await purgeSpace(t.db, spaceId)).toEqual({ products: 0, reports: 0 });
   });
 
   it('answers 404 product_not_found for another space’s product and 403 to a manager writing', async () => {

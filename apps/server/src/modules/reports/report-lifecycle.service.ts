@@ -30,6 +30,7 @@ export interface StationUpdates {
   replaced(actor: Actor, equipmentId: string, installedAt: Date): Promise<void>;
 }
 
+/** What the lifecycle service works with; `now` is the clock of "the visit has started" and of the moves. */
 export interface ReportLifecycleDeps {
   repository: ReportsRepository;
   sources: ReportSourcesRepository;
@@ -51,6 +52,7 @@ export interface ReportPdf {
 /** Each address once, in the order given (they are already lower-cased by the contract). */
 const unique = (addresses: readonly string[]) => [...new Set(addresses)];
 
+/** Creates the lifecycle service (see the module's doc) on its repositories, renderer, logo reader and mail queue. */
 export function createReportLifecycleService({
   repository,
   sources,

@@ -19,6 +19,7 @@ const photoColumns = {
   createdAt: reportPhotos.createdAt,
 };
 
+/** A photo to store: WebP bytes, the check it illustrates (or null), when it was taken, the client's id. */
 export interface NewPhoto {
   id: string;
   reportId: string;
@@ -29,6 +30,7 @@ export interface NewPhoto {
   clientId: string | null;
 }
 
+/** The photo queries on `db` (the database or a transaction). */
 export function createReportPhotosQueries(db: Db) {
   const withCheck = () =>
     db

@@ -12,6 +12,7 @@ import { route } from '../../platform/http/endpoint-route.js';
 import { readUploadedForm } from '../../platform/http/multipart.js';
 import type { ReportPhotosService } from './report-photos.service.js';
 
+/** Registers the photo routes of reports, with `@fastify/multipart` (one file of at most 10 MB, a few fields). */
 export async function reportPhotosRoutes(
   app: FastifyInstance,
   { photos }: { photos: ReportPhotosService },

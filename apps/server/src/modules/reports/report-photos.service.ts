@@ -20,6 +20,7 @@ export interface UploadedPhoto {
   created: boolean;
 }
 
+/** Creates the photos service on the reports repository (see the module's doc). */
 export function createReportPhotosService(repository: ReportsRepository) {
   /** Report `id` of the actor's space, still to process. Throws 404 `report_not_found`, 409 `report_not_editable`. */
   async function editable(actor: Actor, id: string) {

@@ -46,6 +46,7 @@ export interface StationAtVisit {
   readingMeasuredAt: Date | null;
 }
 
+/** The reads of other modules' tables a report needs, on `db` (see the module's doc). */
 export function createReportSourcesRepository(db: Db) {
   /** The stations (igs, ags) of site `siteId` of the space with their reading at `at`, by reference. */
   function stations(spaceId: string, siteId: string, at: Date, ids?: string[]) {

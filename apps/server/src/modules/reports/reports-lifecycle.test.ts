@@ -5,10 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Report } from '@isoptera/contracts';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { renderedDocuments, testPdfText, violations } from '../../../test/report-factories.js';
-import { equipment } from '../../db/schema/index.js';
 import { asOwner, ctx, recordedReport, setUpReportsApp } from './reports.test-support.js';
 
 setUpReportsApp();
@@ -102,8 +100,8 @@ describe('POST /api/reports/{ulid}/send', () => {
     const sent = await asOwner('POST', `/api/reports/${report.ulid}/send`, { recipients: ['a@customer.example'] });
     expect(sent.statusCode, sent.body).toBe(200);
     expect((await asOwner('GET', `/api/equipment/${removed}`)).statusCode).toBe(404);
-    const [row] = await ctx.t.db.select().from(equipment).where(eq(equipment.id, replaced));
-    expect(row?.installedAt?.getTime()).toBe(new Date(report.visit_ended_at).getTime());
+    const station = (await asOwner('GET', `/api/equipment/${replaced}`)).json();
+    expect(new Date(station.installed_at).getTime()).toBe(new Date(report.visit_ended_at).getTime());
     expect((await asOwner('GET', `/api/equipment/${kept}`)).statusCode).toBe(200);
     // the report keeps the snapshot of the removed station
     const after = (await asOwner('GET', `/api/reports/${report.ulid}`)).json() as Report;

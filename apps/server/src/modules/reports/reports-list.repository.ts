@@ -63,6 +63,7 @@ const LIST_WHERE: Record<ReportList, SQL> = {
 
 const joined = sql`${reports} join ${sites} on ${sites.id} = ${reports.siteId} join ${clients} on ${clients.id} = ${reports.clientId}`;
 
+/** The list queries on `db` (outside transactions), with their own cache of estimated totals. */
 export function createReportsListQueries(db: Db) {
   const estimates = createEstimateCache();
 

@@ -1,10 +1,7 @@
 import { AppError } from '../../platform/errors/app-error.js';
 import { createImageStore, STORED_IMAGE_PATTERN, toPng } from '../../platform/images/images.js';
 import type { AppModule } from '../../platform/module.js';
-import { createAlertEngine } from '../alerts/alert-engine.js';
-import { createEquipmentRepository } from '../equipment/equipment.repository.js';
-import { PICTURE_URL_PREFIX } from '../equipment/equipment.resource.js';
-import { createEquipmentService } from '../equipment/equipment.service.js';
+import { equipmentServiceOf } from '../equipment/equipment.module.js';
 import { LOGO_URL_PREFIX } from '../spaces/spaces.module.js';
 import { renderReportPdf } from './pdf/render-report.js';
 import { createReportLifecycleService, type RenderReportPdf } from './report-lifecycle.service.js';
@@ -29,16 +26,12 @@ const ignoreGone = (error: unknown) => {
 export function createReportsModule({ renderPdf }: { renderPdf: RenderReportPdf }): AppModule {
   return {
     name: 'reports',
-    async register(app, { db, config, mail, events }) {
+    async register(app, deps) {
+      const { db, config, mail } = deps;
       const repository = createReportsRepository(db);
       const sources = createReportSourcesRepository(db);
       const logos = createImageStore({ dataDir: config.dataDir, folder: 'logos', urlPrefix: LOGO_URL_PREFIX });
-      const engine = createAlertEngine({ db, mail, events, appUrl: config.appUrl });
-      const equipment = createEquipmentService({
-        repository: createEquipmentRepository(db),
-        pictures: createImageStore({ dataDir: config.dataDir, folder: 'equipment', urlPrefix: PICTURE_URL_PREFIX }),
-        refreshSites: (siteIds) => engine.refreshSites(siteIds),
-      });
+      const equipment = equipmentServiceOf(deps);
       const readLogo = async (url: string | null) => {
         const name = url?.startsWith(LOGO_URL_PREFIX) ? url.slice(LOGO_URL_PREFIX.length) : '';
         const webp = STORED_IMAGE_PATTERN.test(name) ? await logos.read(name) : null;
@@ -64,4 +57,5 @@ export function createReportsModule({ renderPdf }: { renderPdf: RenderReportPdf 
   };
 }
 
+/** The reports module of the app, drawing PDFs with the real renderer. */
 export const reportsModule = createReportsModule({ renderPdf: renderReportPdf });

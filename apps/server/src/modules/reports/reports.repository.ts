@@ -74,8 +74,11 @@ export interface PersonRecord {
   licenceNumber: string | null;
 }
 
+/** A station check as stored. */
 export type StationCheckRecord = typeof reportStationChecks.$inferSelect;
+/** A product use as stored, with the space type of its applicator's membership (null once gone). */
 export type ProductUseRecord = typeof reportProductUses.$inferSelect & { applicatorSpaceType: string | null };
+/** One sending as stored: kind, time, the sender's snapshot, the recipients. */
 export interface DeliveryRecord {
   kind: 'send' | 'resend';
   at: Date;

@@ -19,6 +19,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** Registers the report routes but photos: lists, item, edit and merge patch, PDF, moves, record the visit. */
 export async function reportsRoutes(
   app: FastifyInstance,
   { service, lifecycle }: { service: ReportsService; lifecycle: ReportLifecycleService },

@@ -29,6 +29,7 @@ import { showsActivity, statusOnControlEdit } from './site-completion.js';
 /** A parsed `PUT` body (references reduced to ULIDs by the contract). */
 export type ReportUpdateInput = z.output<typeof reportUpdateBody>;
 
+/** What the reading and editing service works with. */
 export interface ReportsServiceDeps {
   repository: ReportsRepository;
   list: ReportsListQueries;
@@ -67,6 +68,7 @@ function nextDay(date: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
+/** Creates the reading and editing service of reports (see the module's doc). */
 export function createReportsService({ repository, list, sources, now = () => new Date() }: ReportsServiceDeps) {
   /**
    * The stored edit of `body` for `report`, checked against the actor's space (SPEC §5 style): dates, stations of the
