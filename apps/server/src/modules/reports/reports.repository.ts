@@ -246,10 +246,10 @@ function reportQueries(db: Db) {
             .where(and(eq(reportStationChecks.reportId, reportId), inArray(reportStationChecks.equipmentId, named)))
         : [];
       const idOf = new Map(existing.map((e) => [e.equipmentId, e.id]));
-      for (const { id: _new, ...check } of checks) {
+      for (const { id: newId, ...check } of checks) {
         const id = idOf.get(check.equipmentId);
         if (id) await db.update(reportStationChecks).set(check).where(eq(reportStationChecks.id, id));
-        else await db.insert(reportStationChecks).values({ ...check, id: _new, reportId });
+        else await db.insert(reportStationChecks).values({ ...check, id: newId, reportId });
       }
     },
 
