@@ -227,6 +227,22 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('POST /api/alerts/:ulid/acknowledge'),
       r('GET /api/alert_settings'),
       r('GET /api/events', { stream: true }),
+      // visit reports and the product catalogue (issue 12: SPEC §2.2 /reports, §2.7 "Reports")
+      r('GET /api/reports'),
+      r('GET /api/reports/:ulid'),
+      r('PUT /api/reports/:ulid'),
+      r('PATCH /api/reports/:ulid'),
+      r('GET /api/reports/:ulid/pdf'),
+      r('POST /api/reports/:ulid/photos'),
+      r('GET /api/reports/:ulid/photos/:photoUlid'),
+      r('DELETE /api/reports/:ulid/photos/:photoUlid'),
+      r('POST /api/reports/:ulid/send'),
+      r('POST /api/reports/:ulid/resend'),
+      r('POST /api/reports/:ulid/discard'),
+      r('POST /api/reports/:ulid/reopen'),
+      r('POST /api/interventions/:id/report'),
+      r('GET /api/products'),
+      r('GET /api/products/:ulid'),
     ],
   },
   {
@@ -245,9 +261,16 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   },
   {
     rule: 'PCO owner only',
-    spec: 'issue 5: alert thresholds are PCO settings; SPEC §6 "PCO owner only"',
+    spec: 'issue 5: alert thresholds are PCO settings; issue 12: the product catalogue is under the space settings; SPEC §6 "PCO owner only"',
     allowed: PCO_OWNER,
-    routes: [r('PUT /api/alert_settings'), r('PATCH /api/alert_settings')],
+    routes: [
+      r('PUT /api/alert_settings'),
+      r('PATCH /api/alert_settings'),
+      r('POST /api/products'),
+      r('PUT /api/products/:ulid'),
+      r('PATCH /api/products/:ulid'),
+      r('DELETE /api/products/:ulid'),
+    ],
   },
 ];
 
@@ -297,17 +320,20 @@ export type RecordKind =
   | 'pco'
   | 'equipment'
   | 'alert'
+  | 'report'
+  | 'product'
   | 'file';
 
 /**
  * The record a route's path parameter names, read from its path: `/api/clients/:id` → client, … Deleting, disabling,
- * enabling and resending are probed on a dummy id (`undefined`): passing the guard then answers 404 and changes
- * nothing, so one probe cannot spoil the next.
+ * enabling, resending and a report's moves (send, resend, discard, reopen) are probed on a dummy id (`undefined`):
+ * passing the guard then answers 404 and changes nothing, so one probe cannot spoil the next.
  */
 export function recordKindOf(route: string): RecordKind | undefined {
   const [method = '', url = ''] = route.split(' ');
   if (!url.includes('/:')) return undefined;
   if (method === 'DELETE' || /\/(disable|enable)$/.test(url) || url.includes('/resend/')) return undefined;
+  if (/^\/api\/reports\/:ulid\/(send|resend|discard|reopen)$/.test(url)) return undefined;
   const resource = url.split('/')[2] ?? '';
   const kinds: Record<string, RecordKind> = {
     clients: 'client',
@@ -327,6 +353,8 @@ export function recordKindOf(route: string): RecordKind | undefined {
     equipment: 'equipment',
     equipment_pictures: 'file',
     alerts: 'alert',
+    reports: 'report',
+    products: 'product',
   };
   return kinds[resource];
 }

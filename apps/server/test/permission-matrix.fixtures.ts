@@ -13,6 +13,8 @@ import {
   equipment,
   interventionInterveners,
   interventions,
+  products,
+  reports,
   siteContacts,
   sites,
 } from '../src/db/schema/index.js';
@@ -81,8 +83,9 @@ export async function openSession(t: TestApp, actor: ActorDefinition): Promise<s
 }
 
 /**
- * A client with its primary contact, a site with its main contact, an intervention, and on the site a gateway with
- * an open alert, in PCO `spaceId`.
+ * A client with its primary contact, a site with its main contact, an intervention, on the site a gateway with an
+ * open alert, a sent report with its frozen PDF (its `GET …/pdf` answers without rendering) and a catalogue product,
+ * in PCO `spaceId`.
  */
 async function insertPcoRecords(db: Db, spaceId: string, referentId: string): Promise<SpaceRecords> {
   const client = newUlid();
@@ -142,7 +145,25 @@ async function insertPcoRecords(db: Db, spaceId: string, referentId: string): Pr
     priority: 2,
     openedAt: new Date(),
   });
-  return { client, clientContact, site, siteContact, intervention, equipment: gateway, alert };
+  const report = newUlid();
+  await db.insert(reports).values({
+    id: report,
+    spaceId,
+    siteId: site,
+    clientId: client,
+    type: 'TYPE_CONTROL_VISIT',
+    status: 'sent',
+    visitStartedAt: new Date('2026-03-04T08:00:00Z'),
+    visitEndedAt: new Date('2026-03-04T09:00:00Z'),
+    language: 'fr',
+    sentAt: new Date('2026-03-05T08:00:00Z'),
+    processedAt: new Date('2026-03-05T08:00:00Z'),
+    pdf: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    pdfSha256: '0'.repeat(64),
+  });
+  const product = newUlid();
+  await db.insert(products).values({ id: product, spaceId, name: 'Termidor SC', unit: 'ml' });
+  return { client, clientContact, site, siteContact, intervention, equipment: gateway, alert, report, product };
 }
 
 /** A member of `role` that no probe acts as (the target of member routes) and an invited one (invite routes). */

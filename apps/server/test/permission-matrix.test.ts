@@ -184,6 +184,7 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
   /** [actors, METHOD, url pattern, record kind of the other tenant]. */
   type Case = [readonly ActorKey[], Method, string, keyof MatrixWorld['foreign']['pco']];
   const pcoSide: readonly ActorKey[] = ['pcoOwner', 'pcoManager', 'adminInPco', 'dealerOwnerInPco', 'dealerUserInPco'];
+  const pcoOwnerSide: readonly ActorKey[] = ['pcoOwner', 'adminInPco', 'dealerOwnerInPco', 'dealerUserInPco'];
   const dealerSide: readonly ActorKey[] = ['dealerOwner', 'dealerUser', 'adminInDealer'];
   const PCO_CASES: Case[] = [
     [pcoSide, 'GET', '/api/clients/:id', 'client'],
@@ -216,6 +217,18 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
     [pcoSide, 'GET', '/api/equipment/:ulid/readings', 'equipment'],
     [pcoSide, 'GET', '/api/alerts/:ulid', 'alert'],
     [pcoSide, 'POST', '/api/alerts/:ulid/acknowledge', 'alert'],
+    // issue 12 (SPEC §8 "Report 404"); the probes' `{}` is a valid body on these, so the 404 is the tenancy's
+    [pcoSide, 'GET', '/api/reports/:ulid', 'report'],
+    [pcoSide, 'PATCH', '/api/reports/:ulid', 'report'],
+    [pcoSide, 'GET', '/api/reports/:ulid/pdf', 'report'],
+    [pcoSide, 'POST', '/api/reports/:ulid/resend', 'report'],
+    [pcoSide, 'POST', '/api/reports/:ulid/reopen', 'report'],
+    [pcoSide, 'GET', '/api/reports/:ulid/photos/01J00000000000000000000000', 'report'],
+    [pcoSide, 'DELETE', '/api/reports/:ulid/photos/01J00000000000000000000000', 'report'],
+    [pcoSide, 'POST', '/api/interventions/:id/report', 'intervention'],
+    [pcoSide, 'GET', '/api/products/:ulid', 'product'],
+    [pcoOwnerSide, 'PATCH', '/api/products/:ulid', 'product'],
+    [pcoOwnerSide, 'DELETE', '/api/products/:ulid', 'product'],
   ];
   const DEALER_CASES: Case[] = [
     [dealerSide, 'GET', '/api/pcos/:ulid', 'pco'],
@@ -228,7 +241,7 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
     [dealerSide, 'DELETE', '/api/invite_dealers/:ulid', 'invite'],
   ];
 
-  it('a PCO’s clients, contacts, sites, interventions, members and invitations; a dealer’s PCOs and members', async () => {
+  it('a PCO’s clients, contacts, sites, interventions, members, invitations, reports and products; a dealer’s PCOs and members', async () => {
     const unexpected: string[] = [];
     const run = async (cases: Case[], records: MatrixWorld['foreign']['pco']) => {
       for (const [actors, method, pattern, kind] of cases) {
@@ -268,10 +281,14 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
       `/api/sites/${pco.site}`,
       `/api/interventions/${pco.intervention}`,
       `/api/equipment/${pco.equipment}`,
+      `/api/reports/${pco.report}`,
+      `/api/products/${pco.product}`,
     ]) {
       expect((await send(owner, 'GET', url)).statusCode, url).toBe(200);
     }
     // the other tenant's alert is still open
+    expect((await send(owner, 'GET', `/api/reports/${pco.report}`)).json()).toMatchObject({ status: 'sent' });
+    expect((await send(owner, 'GET', `/api/products/${pco.product}`)).json()).toMatchObject({ archived_at: null });
     const log = await send(owner, 'GET', `/api/sites/${pco.site}/logs`);
     expect(log.json()['hydra:member']).toMatchObject([{ ulid: pco.alert, closed_at: null }]);
     const member = await send(owner, 'GET', `/api/user_pcos/${pco.member}`);

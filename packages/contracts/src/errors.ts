@@ -85,6 +85,23 @@ export const ERROR_STATUS = {
   device_unauthorized: 401,
   alert_not_found: 404,
   alert_already_closed: 409,
+  // visit reports and the product catalogue (issue 12)
+  /** A report unknown, or of another space (SPEC §8 "Report 404"). */
+  report_not_found: 404,
+  /** Editing a report (body, photos) that is no longer to process. */
+  report_not_editable: 409,
+  /** Sending or discarding a report that is no longer to process (already sent or discarded). */
+  report_not_to_process: 409,
+  /** Resending a report that was never sent (no frozen PDF). */
+  report_not_sent: 409,
+  /** Reopening a report that is not discarded. */
+  report_not_discarded: 409,
+  /** Recording a visit that already has its report. */
+  report_already_exists: 409,
+  /** Recording a visit whose start is still in the future. */
+  intervention_not_past: 422,
+  report_photo_not_found: 404,
+  product_not_found: 404,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -190,6 +207,44 @@ export const VIOLATION_CODES = [
   'to_invalid',
   'period_invalid',
   'threshold_invalid',
+  // visit reports and the product catalogue (issue 12)
+  'visit_started_at_required',
+  'visit_started_at_invalid',
+  'visit_ended_at_required',
+  'visit_ended_at_invalid',
+  'summary_invalid',
+  'recommendations_invalid',
+  'conducive_conditions_invalid',
+  'customer_absent_invalid',
+  'customer_signature_name_invalid',
+  'station_invalid',
+  'result_invalid',
+  'action_invalid',
+  'bait_consumed_invalid',
+  'note_invalid',
+  'product_required',
+  'product_invalid',
+  'quantity_invalid',
+  'unit_invalid',
+  'concentration_invalid',
+  'method_invalid',
+  'area_treated_invalid',
+  'target_species_invalid',
+  'applicator_invalid',
+  'lot_invalid',
+  'recipients_required',
+  'recipients_invalid',
+  'reason_required',
+  'reason_invalid',
+  'photo_invalid',
+  'taken_at_invalid',
+  'client_id_invalid',
+  'active_ingredients_invalid',
+  'registration_number_invalid',
+  'register_invalid',
+  'register_required',
+  'is_bait_invalid',
+  'archived_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

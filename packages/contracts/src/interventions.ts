@@ -10,7 +10,7 @@ import {
   pageQuery,
   reference,
 } from './common.js';
-import { INTERVENTION_TYPES, type InterventionType, type SiteStatus } from './enums.js';
+import { INTERVENTION_TYPES, type InterventionType, SITE_STATUSES, type SiteStatus } from './enums.js';
 import { hydraCollectionOf, isoDateTime, jsonLdKeys } from './jsonld.js';
 import { optionalText } from './rules.js';
 import { clientReference } from './sites.js';
@@ -89,4 +89,29 @@ export const SCHEDULING_SITE_STATUS: Record<InterventionType, { from: SiteStatus
   TYPE_COMMISSIONING: { from: 'STATUS_TO_INSTALL', planned: 'STATUS_PLANNED_INSTALL' },
   TYPE_CONTROL_VISIT: { from: 'STATUS_TO_CHECK', planned: 'STATUS_PLANNED_INSPECTION_VISIT' },
   TYPE_CLOSING_SITE: { from: 'STATUS_TO_CLOSE', planned: 'STATUS_PLANNED_CLOSING' },
+};
+
+/**
+ * Site status on completion (docs/decisions/010, completing 004): when the report of a completed visit of `type` is
+ * created, a site whose status is one of `from` moves to `to`. `unlessActivity`: only when no station check of the
+ * report shows activity (a control visit puts a site to check back in operation only when it found nothing). Other
+ * statuses never change.
+ */
+export const COMPLETION_SITE_STATUS: Record<
+  InterventionType,
+  { from: readonly SiteStatus[]; to: SiteStatus; unlessActivity?: boolean }
+> = {
+  // an estimate visit done: the site is to install (never moved back once installed)
+  TYPE_PRE_VISIT: { from: ['STATUS_TO_ESTIMATE', 'STATUS_PLANNED_ESTIMATE_VISIT'], to: 'STATUS_TO_INSTALL' },
+  // an installation done: the site is monitored, whatever it was before (a closed site may be equipped again)
+  TYPE_COMMISSIONING: {
+    from: SITE_STATUSES.filter((status) => status !== 'STATUS_IN_OPERATION'),
+    to: 'STATUS_IN_OPERATION',
+  },
+  TYPE_CONTROL_VISIT: {
+    from: ['STATUS_TO_CHECK', 'STATUS_PLANNED_INSPECTION_VISIT'],
+    to: 'STATUS_IN_OPERATION',
+    unlessActivity: true,
+  },
+  TYPE_CLOSING_SITE: { from: SITE_STATUSES.filter((status) => status !== 'STATUS_CLOSED'), to: 'STATUS_CLOSED' },
 };

@@ -7,6 +7,8 @@ import { equipmentModule } from './equipment/equipment.module.js';
 import { interventionsModule } from './interventions/interventions.module.js';
 import { invitesModule } from './invites/invites.module.js';
 import { meModule } from './me/me.module.js';
+import { productsModule } from './products/products.module.js';
+import { reportsModule } from './reports/reports.module.js';
 import { sitesModule } from './sites/sites.module.js';
 import { spaceParametersModule } from './space-parameters/space-parameters.module.js';
 import { spacesModule } from './spaces/spaces.module.js';
@@ -28,4 +30,6 @@ export const modules: AppModule[] = [
   spaceParametersModule,
   telemetryModule,
   alertsModule,
+  productsModule,
+  reportsModule,
 ];

@@ -47,6 +47,8 @@ export const memberships = pgTable(
     lastInvitedAt: tz('last_invited_at'),
     /** Chip colour (`#rrggbb`) of the member in planning and pickers. */
     color: text('color'),
+    /** The member's pesticide applicator licence number (issue 12), snapshot on the reports they take part in. */
+    licenceNumber: text('licence_number'),
     ...timestamps(),
   },
   (t) => [

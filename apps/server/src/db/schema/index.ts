@@ -5,5 +5,6 @@ export * from './clients.js';
 export * from './equipment.js';
 export * from './identity.js';
 export * from './interventions.js';
+export * from './reports.js';
 export * from './sites.js';
 export * from './spaces.js';

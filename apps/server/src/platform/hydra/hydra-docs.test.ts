@@ -41,6 +41,14 @@ const EXPECTED: readonly { resource: string; fields: readonly string[] }[] = [
     resource: 'alerts',
     fields: ['ulid', 'type', 'priority', 'site', 'equipment', 'opened_at', 'closed_at'],
   },
+  {
+    resource: 'reports',
+    fields: ['ulid', 'status', 'type', 'site', 'client', 'visit_ended_at', 'sent_at', 'station_checks', 'pdf_url'],
+  },
+  {
+    resource: 'products',
+    fields: ['ulid', 'name', 'active_ingredients', 'registration_number', 'register', 'unit', 'is_bait'],
+  },
 ];
 
 let t: TestApp;

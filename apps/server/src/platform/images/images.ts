@@ -71,3 +71,15 @@ export function createImageStore(options: { dataDir: string; folder: string; url
   };
 }
 export type ImageStore = ReturnType<typeof createImageStore>;
+
+/**
+ * `input` (a JPEG, PNG or WebP image) as PNG bytes — what a PDF library embeds when it cannot read WebP (logos) — or
+ * null when it is no readable image.
+ */
+export async function toPng(input: Buffer): Promise<Buffer | null> {
+  try {
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).png().toBuffer();
+  } catch {
+    return null;
+  }
+}

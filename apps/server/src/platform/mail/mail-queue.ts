@@ -12,8 +12,8 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../db/database.js';
 import { createJobBoss, installJobQueues } from './job-database.js';
-import type { MailQueue, MailRequest } from './mail.js';
-import { findMailSpace } from './mail.repository.js';
+import type { MailAttachmentRef, MailQueue, MailRequest } from './mail.js';
+import { findMailSpace, findReportPdf } from './mail.repository.js';
 import { mailBranding, renderMail } from './mail-render.js';
 import { createMailTransport, type MailTransport } from './mail-transport.js';
 
@@ -101,11 +101,19 @@ export function createMailPlatform({
       wakeUp = undefined;
     });
 
-  /** Renders and delivers one mail; throws when the transport refuses it. */
+  /** The bytes of an attachment of a mail of `spaceId`; throws when it is missing (the delivery is retried). */
+  async function attachment(spaceId: string | null, ref: MailAttachmentRef) {
+    const content = spaceId ? await findReportPdf(db, spaceId, ref.id) : undefined;
+    if (!content) throw new Error(`attachment ${ref.kind} ${ref.id} not found`);
+    return { filename: ref.filename, content, contentType: 'application/pdf' };
+  }
+
+  /** Renders and delivers one mail, its attachments loaded now; throws when one is missing or the transport refuses. */
   async function deliver(request: MailRequest): Promise<void> {
     const space = request.spaceId ? await findMailSpace(db, request.spaceId) : null;
     const lang = request.lang as Language;
     const rendered = renderMail(request, mailBranding(space, config.appUrl, lang));
+    const attachments = await Promise.all((request.attachments ?? []).map((ref) => attachment(request.spaceId, ref)));
     await transport.send({
       from: config.mailFrom,
       to: request.to,
@@ -113,6 +121,7 @@ export function createMailPlatform({
       text: rendered.text,
       html: rendered.html,
       headers: { 'X-Isoptera-Template': request.template },
+      ...(attachments.length ? { attachments } : {}),
     });
   }
 

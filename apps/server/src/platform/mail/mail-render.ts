@@ -167,6 +167,28 @@ function termiteAlertContent(params: Record<string, string>, lang: Language): Ma
   };
 }
 
+/**
+ * A visit report sent to the customer (issue 12): who sends it, which site and day, and that the PDF is attached
+ * (the attachment itself is added by the platform).
+ */
+function visitReportContent(params: Record<string, string>, lang: Language): MailContent {
+  const rows: [string, string][] = [
+    ['client', param(params, 'client')],
+    ['site', param(params, 'site')],
+    ['date', param(params, 'date')],
+    ['type', params.type ? enumLabel(lang, 'intervention_type', params.type) : ''],
+  ];
+  const about = { date: param(params, 'date') };
+  return {
+    subject: { key: 'mail:visit_report.subject', params: about },
+    intro: { key: 'mail:visit_report.intro', params: about },
+    details: rows
+      .filter(([, value]) => value.trim() !== '')
+      .map(([name, value]) => ({ label: { key: `mail:visit_report.${name}` }, value })),
+    notes: [{ key: 'mail:visit_report.attached' }, { key: 'mail:visit_report.contact' }],
+  };
+}
+
 /** The content of each template (SPEC §2.1, §4, §7; issue 3 "Mail"). */
 function contentOf(template: MailTemplate, params: Record<string, string>, lang: Language): MailContent {
   switch (template) {
@@ -219,6 +241,8 @@ function contentOf(template: MailTemplate, params: Record<string, string>, lang:
       return interventionContent(template, params, lang);
     case 'termite_alert':
       return termiteAlertContent(params, lang);
+    case 'visit_report':
+      return visitReportContent(params, lang);
   }
 }
 

@@ -14,7 +14,19 @@ export type MailTemplate =
   | 'intervention_scheduled'
   | 'intervention_changed'
   | 'intervention_cancelled'
-  | 'termite_alert';
+  | 'termite_alert'
+  | 'visit_report';
+
+/**
+ * A file attached to a mail, named by reference and loaded from the database when the mail is delivered (the job
+ * payload never carries the bytes): `report_pdf` is the frozen PDF of report `id` of the mail's space.
+ */
+export interface MailAttachmentRef {
+  kind: 'report_pdf';
+  id: string;
+  /** The file name the recipient sees, e.g. `report-entrepot-nord-2026-11-21.pdf`. */
+  filename: string;
+}
 
 /** One e-mail to send. */
 export interface MailRequest {
@@ -30,11 +42,14 @@ export interface MailRequest {
    * `formatMailPeriod`): two_factor_code {code}; password_reset {link}; invitation {link, inviter, role, space};
    * email_change {link}; intervention_* {client, site, address, contact, contact_phone, type, start, end,
    * description} (written to a technician of the visit; `contact` is the person to meet on site); termite_alert
-   * {site, client, type (`TYPE_…` alert type), station (reference, empty for a site-level alert), time, link}. Role (`ROLE_…`)
+   * {site, client, type (`TYPE_…` alert type), station (reference, empty for a site-level alert), time, link};
+   * visit_report {site, client, date (the visit's day, formatted), type (`TYPE_…` report type)}. Role (`ROLE_…`)
    * and intervention type (`TYPE_…`) codes are translated by the template; an empty `inviter`, or an empty
    * intervention detail, is left out; `space` defaults to the name of `spaceId`'s space.
    */
   params: Record<string, string>;
+  /** Files to attach, loaded at delivery (a missing one fails the delivery, which is retried). */
+  attachments?: MailAttachmentRef[];
 }
 
 /**

@@ -67,3 +67,24 @@ export function formatZoned(instant: Date, timeZone: string): string {
 export function zonedDate(instant: Date, timeZone: string): string {
   return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
 }
+
+/**
+ * A date-time of a request (ARCHITECTURE §4): `YYYY-MM-DD HH:mm:ss` in `timeZone` — a calendar date and time that
+ * exist — or ISO 8601 with an offset; the instant truncated to the second, or null when `value` names no instant.
+ */
+export function parseDateTimeInput(value: string, timeZone: string): Date | null {
+  if (DATE_TIME_POST_PATTERN.test(value)) {
+    const [y, mo, d, h, mi, s] = value.split(/[- :]/).map(Number) as [number, number, number, number, number, number];
+    const probe = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+    const exists =
+      probe.getUTCFullYear() === y &&
+      probe.getUTCMonth() === mo - 1 &&
+      probe.getUTCDate() === d &&
+      probe.getUTCHours() === h &&
+      probe.getUTCMinutes() === mi &&
+      probe.getUTCSeconds() === s;
+    if (!exists) return null;
+  }
+  const time = parseZoned(value, timeZone).getTime();
+  return Number.isNaN(time) ? null : new Date(Math.floor(time / 1000) * 1000);
+}
