@@ -112,7 +112,8 @@ export interface DatasetCounts {
 /**
  * Inserts `counts.clients` clients (each with a primary contact), `counts.sites` sites spread over them and
  * `counts.interventions` interventions spread over the sites (start times evenly over the year before and the year
- * after now, one intervener of `intervenerIds` each, a second one for every tenth) into the space `spaceId`, through
+ * after now, one intervener of `intervenerIds` each, a second one for every tenth) with a report for each past one
+ * (one in ten to process, one in ten discarded, the others sent) into the space `spaceId`, through
  * `client` (one connection — a `pg.Client` or a PGlite instance, not a pool: the statements share temporary tables).
  */
 export async function insertDataset(
@@ -196,6 +197,21 @@ async function insertInterventions(
     union all
     select id, (${members})[1 + (i + 1) % ${intervenerIds.length}] from bench_interventions
     where i % 10 = 0 and ${intervenerIds.length} > 1`);
+  // a report for every past visit (issue 12: `GET /api/reports` at 100 000 reports): one in ten to process, one in
+  // ten discarded, the others sent, processed a day after the visit
+  await client.query(`
+    insert into reports (id, space_id, site_id, client_id, intervention_id, type, status, visit_started_at,
+      visit_ended_at, summary, language, sent_at, discarded_at, discard_reason, processed_at, created_at, updated_at)
+    select ${randomId("'r' || i")}, ${space}, site_id, client_id, id,
+      ${pick(['TYPE_PRE_VISIT', 'TYPE_COMMISSIONING', 'TYPE_CONTROL_VISIT', 'TYPE_CLOSING_SITE'], 'i')},
+      case i % 10 when 0 then 'to_process' when 1 then 'discarded' else 'sent' end,
+      start_at, start_at + interval '1 hour', 'Contrôle des stations : aucune activité.', 'fr',
+      case when i % 10 > 1 then start_at + interval '1 day' end,
+      case when i % 10 = 1 then start_at + interval '1 day' end,
+      case when i % 10 = 1 then 'Rapport papier remis au client' end,
+      case when i % 10 <> 0 then start_at + interval '1 day' end,
+      start_at + interval '1 hour', start_at + interval '1 day'
+    from bench_interventions where start_at + interval '1 hour' < now()`);
   await client.query('drop table bench_interventions');
   await client.query('drop table bench_sites');
 }

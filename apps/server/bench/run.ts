@@ -5,10 +5,12 @@
  *
  * - a bare Fastify hello-world, and an authenticated application route that runs no SQL: target ≥ 50 % of the hello;
  * - each endpoint — `GET /api/me`, the clients list (first page and a deep page), client search, the sites list, the
- *   interventions list, a site's detail and a station's readings history — beside a bare Fastify + `pg` handler
+ *   interventions list, the reports lists (to process and history, issue 12), a site's detail and a station's
+ *   readings history — beside a bare Fastify + `pg` handler
  *   running the very statements the application sent for that URL (captured at the `pg` level: same text,
  *   parameters, prepared-statement names and concurrency): target ≥ 80 % of it, and p99 ≤ 50 ms;
- * - with ≥ 100 000 clients, ≥ 120 000 sites and 200 000 interventions in the benched PCO (bench/dataset.ts).
+ * - with ≥ 100 000 clients, ≥ 120 000 sites, 200 000 interventions and a report for each past one (≈ 100 000) in the
+ *   benched PCO (bench/dataset.ts).
  *
  * Then the same table on PGlite, "for the record" (no targets; it never fails the run): the same data set built in a
  * PGlite folder, the application on it (as it runs without `DATABASE_URL`) beside a bare Fastify server running the
@@ -210,6 +212,8 @@ async function captureEndpoints(
       { label: 'client search "mar"', url: '/api/clients/search?name=mar&page=1' },
       { label: 'sites, first page', url: '/api/sites?page=1' },
       { label: 'interventions, 2 weeks', url: `/api/interventions?start_date=${today}&end_date=${inTwoWeeks}` },
+      { label: 'reports to process', url: '/api/reports?status=to_process&page=1' },
+      { label: 'reports history', url: '/api/reports?status=history&page=1' },
       { label: 'site detail', url: `/api/sites/${prepared.siteId}` },
       { label: 'readings, 30 days', url: `/api/equipment/${prepared.stationId}/readings?${readings}` },
     ];

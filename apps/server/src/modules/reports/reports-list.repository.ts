@@ -94,12 +94,15 @@ export function createReportsListQueries(db: Db) {
      */
     async counts(spaceId: string, filters: ReportFilters): Promise<Record<ReportList, number>> {
       const where = filterWhere(spaceId, filters);
+      // sites and clients are joined only to search their names: without a search a report counts alone (its site
+      // and client are required), so a bounded count reads one index instead of three per report
+      const from = filters.search ? joined : sql`${reports}`;
       const sides = {
         to_process: and(where, LIST_WHERE.to_process) as SQL,
         history: and(where, LIST_WHERE.history) as SQL,
       };
       const result = (await db.execute(
-        sql`select ${boundedCount(joined, sides.to_process)} as to_process, ${boundedCount(joined, sides.history)} as history`,
+        sql`select ${boundedCount(from, sides.to_process)} as to_process, ${boundedCount(from, sides.history)} as history`,
       )) as unknown as { rows: { to_process: number; history: number }[] };
       const settle = async (list: ReportList, bounded: number) => {
         if (bounded <= EXACT_TOTAL_LIMIT) return bounded;
