@@ -187,10 +187,7 @@ export function createReportsService({ repository, list, sources, now = () => ne
         to: query.to ? startOfZonedDay(nextDay(query.to), actor.timezone) : undefined,
         search: query.search || undefined,
       };
-      const [rows, counts] = await Promise.all([
-        list.page(actor.spaceId, query.status, filters, window),
-        list.counts(actor.spaceId, filters),
-      ]);
+      const { rows, counts } = await list.page(actor.spaceId, query.status, filters, window);
       const hasNext = rows.length > window.limit;
       const members = rows.slice(0, window.limit).map((row) => reportListItem(row, actor));
       const total = Math.max(counts[query.status], window.offset + members.length + (hasNext ? 1 : 0));
