@@ -85,6 +85,6 @@ export interface ReportDocument {
     customer: { absent: true } | { absent: false; name: string; signedAt: string; image: Uint8Array | null };
     technician: { name: string; image: Uint8Array | null } | null;
   };
-  /** Printed in the footer, e.g. "Generated on 21/11/2026". */
+  /** The day and time the document was drawn, already formatted (e.g. `21/11/2026 14:02`); the footer labels it. */
   generatedAt: string;
 }
