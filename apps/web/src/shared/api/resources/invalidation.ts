@@ -9,7 +9,10 @@
  * - members: sites show their referent and visits their interveners;
  * - equipment: registering or removing equipment changes its site's alerts (priority, main alert) and the logs;
  * - alerts: an alert opened or closed changes its site (priority, main alert, the lists' alert section) and the
- *   state of its equipment.
+ *   state of its equipment;
+ * - reports: recording, editing or sending a visit's report changes its site's status (ADR 010), its visit's report
+ *   mark, and on sending the site's equipment;
+ * - products: a report shows the catalogue's products.
  * Active queries refetch at once; the others are marked stale and refetch when a screen shows them again.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
@@ -18,10 +21,19 @@ import { clientKeys } from './clients';
 import { equipmentKeys } from './equipment';
 import { interventionKeys } from './interventions';
 import { memberKeys } from './members';
+import { productKeys, reportKeys } from './reports';
 import { siteKeys } from './sites';
 
 /** The resources the web app caches, each under its own query-key root. */
-export type Resource = 'clients' | 'sites' | 'interventions' | 'members' | 'equipment' | 'alerts';
+export type Resource =
+  | 'clients'
+  | 'sites'
+  | 'interventions'
+  | 'members'
+  | 'equipment'
+  | 'alerts'
+  | 'reports'
+  | 'products';
 
 const ROOTS: Record<Resource, QueryKey> = {
   clients: clientKeys.all,
@@ -30,16 +42,20 @@ const ROOTS: Record<Resource, QueryKey> = {
   members: memberKeys.all,
   equipment: equipmentKeys.all,
   alerts: alertKeys.all,
+  reports: reportKeys.all,
+  products: productKeys.all,
 };
 
 /** The resources whose views show a resource, hence refreshed with it (see the module's doc). */
 export const RESOURCE_DEPENDENTS: Readonly<Record<Resource, readonly Resource[]>> = {
-  clients: ['sites', 'interventions'],
-  sites: ['clients', 'interventions'],
-  interventions: ['sites'],
-  members: ['sites', 'interventions'],
+  clients: ['sites', 'interventions', 'reports'],
+  sites: ['clients', 'interventions', 'reports'],
+  interventions: ['sites', 'reports'],
+  members: ['sites', 'interventions', 'reports'],
   equipment: ['sites', 'alerts'],
   alerts: ['sites', 'equipment'],
+  reports: ['sites', 'interventions', 'equipment', 'alerts'],
+  products: ['reports'],
 };
 
 /** `true` when `key` starts with every element of `prefix`. */
