@@ -102,6 +102,15 @@ export const ERROR_STATUS = {
   intervention_not_past: 422,
   report_photo_not_found: 404,
   product_not_found: 404,
+  // the technician API (issue 12; docs/decisions/011)
+  /** A write of the technician API without an `Idempotency-Key` header (or one longer than 200 characters). */
+  idempotency_key_required: 400,
+  /** The `Idempotency-Key` was already used for another request (method, path or body). */
+  idempotency_key_reused: 422,
+  /** The first request of this `Idempotency-Key` is still running: retry later. */
+  idempotency_key_in_progress: 409,
+  /** A write of a visit already completed through the technician API (or recorded on the web). */
+  visit_completed: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
