@@ -135,7 +135,12 @@ export function errorStatuses(endpoint: EndpointDefinition): Map<number, string[
     statuses.set(status, codes);
   };
   if (endpoint.query || endpoint.params) add('bad_request');
-  if (endpoint.method !== 'GET' && endpoint.access !== 'public' && endpoint.auth !== 'device' && endpoint.auth !== 'field') {
+  if (
+    endpoint.method !== 'GET' &&
+    endpoint.access !== 'public' &&
+    endpoint.auth !== 'device' &&
+    endpoint.auth !== 'field'
+  ) {
     add('client_type_required');
   }
   if (endpoint.body) add('validation_failed');

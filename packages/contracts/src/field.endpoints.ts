@@ -68,6 +68,7 @@ export const fieldEndpoints = {
     path: `${FIELD_API_PREFIX}/auth/login`,
     tags,
     access: 'public',
+    auth,
     produces: json,
     summary: 'Device login: e-mail, password, device name, and the e-mailed code when the account requires one',
     description:
@@ -86,6 +87,7 @@ export const fieldEndpoints = {
     path: `${FIELD_API_PREFIX}/auth/refresh`,
     tags,
     access: 'public',
+    auth,
     produces: json,
     summary: 'New access and refresh tokens for a refresh token (which stops working)',
     description:
@@ -101,6 +103,7 @@ export const fieldEndpoints = {
     path: `${FIELD_API_PREFIX}/auth/logout`,
     tags,
     access: 'public',
+    auth,
     produces: json,
     summary: 'Ends the device session of a refresh token: its tokens stop working at once (204)',
     body: fieldRefreshBody,

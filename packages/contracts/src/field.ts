@@ -249,7 +249,10 @@ export const fieldChanges = z
 
 const position = z
   .object({
-    lat: z.number({ error: 'position_invalid' }).min(-90, { error: 'position_invalid' }).max(90, { error: 'position_invalid' }),
+    lat: z
+      .number({ error: 'position_invalid' })
+      .min(-90, { error: 'position_invalid' })
+      .max(90, { error: 'position_invalid' }),
     lng: z
       .number({ error: 'position_invalid' })
       .min(-180, { error: 'position_invalid' })

@@ -30,6 +30,7 @@ CREATE TABLE "field_refresh_tokens" (
 	CONSTRAINT "field_refresh_tokens_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "report_product_uses" ADD COLUMN "client_id" text;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "checked_in_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "check_in_position" jsonb;--> statement-breakpoint
 ALTER TABLE "reports" ADD COLUMN "checked_out_at" timestamp with time zone;--> statement-breakpoint
@@ -40,4 +41,5 @@ ALTER TABLE "field_idempotency_keys" ADD CONSTRAINT "field_idempotency_keys_memb
 ALTER TABLE "field_refresh_tokens" ADD CONSTRAINT "field_refresh_tokens_device_id_field_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."field_devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "field_devices_account_idx" ON "field_devices" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "field_idempotency_created_idx" ON "field_idempotency_keys" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "field_refresh_tokens_device_idx" ON "field_refresh_tokens" USING btree ("device_id");
+CREATE INDEX "field_refresh_tokens_device_idx" ON "field_refresh_tokens" USING btree ("device_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "report_product_uses_client_id_unique" ON "report_product_uses" USING btree ("report_id","client_id");

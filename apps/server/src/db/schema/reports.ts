@@ -229,9 +229,12 @@ export const reportProductUses = pgTable(
     applicatorLicenceNumber: text('applicator_licence_number'),
     lot: text('lot'),
     position: integer('position').notNull(),
+    /** The id the technician API's client made up for this use (docs/decisions/011): its `PUT` replaces it. */
+    clientId: text('client_id'),
   },
   (t) => [
     index('report_product_uses_report_idx').on(t.reportId),
+    uniqueIndex('report_product_uses_client_id_unique').on(t.reportId, t.clientId),
     index('report_product_uses_product_idx').on(t.productId),
   ],
 );

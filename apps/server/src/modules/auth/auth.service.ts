@@ -253,7 +253,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      * no session (the caller opens a device session); records the login. Answers the account and its active
      * memberships (in open spaces).
      */
-    async deviceSignIn(input: { email: string; password: string; code?: string | undefined }): Promise<
+    async deviceSignIn(input: {
+      email: string;
+      password: string;
+      code?: string | undefined;
+    }): Promise<
       | { kind: 'signed_in'; account: AccountRow; memberships: MembershipRow[]; twoFactorPassed: boolean }
       | TwoFactorPending
     > {
