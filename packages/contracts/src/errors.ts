@@ -254,6 +254,15 @@ export const VIOLATION_CODES = [
   'register_required',
   'is_bait_invalid',
   'archived_invalid',
+  // the technician API (issue 12; docs/decisions/011)
+  'device_name_required',
+  'device_name_invalid',
+  'refresh_token_required',
+  'position_invalid',
+  'at_invalid',
+  'signature_invalid',
+  'customer_signature_required',
+  'reference_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

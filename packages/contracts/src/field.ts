@@ -318,6 +318,11 @@ export const fieldInstallBody = z.object({
   treatment_type: z.enum(TREATMENT_TYPES, { error: 'treatment_type_invalid' }),
   latitude: coordinate('latitude_invalid', 90).nullish(),
   longitude: coordinate('longitude_invalid', 180).nullish(),
+  gateway: z
+    .string()
+    .regex(/^[0-9A-Za-z]{26}$/, { error: 'gateway_invalid' })
+    .nullish()
+    .describe('ULID of the gateway of the site that relays it'),
   note: optionalText('note_invalid', 2000),
 });
 

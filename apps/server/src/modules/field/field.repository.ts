@@ -4,9 +4,11 @@
  * scoped to the space id it is given and, for interventions, to the membership as an intervener.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   accounts,
   alerts,
+  clientContacts,
   clients,
   contacts,
   equipment,
@@ -22,6 +24,15 @@ import {
   spaces,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+
+/** The client's primary contact, the site's contact when the site names none. */
+const primaryLink = alias(clientContacts, 'primary_link');
+const primaryContact = alias(contacts, 'primary_contact');
+const contactColumns = {
+  contactFirstname: sql<string | null>`coalesce(${contacts.firstname}, ${primaryContact.firstname})`,
+  contactLastname: sql<string | null>`coalesce(${contacts.lastname}, ${primaryContact.lastname})`,
+  contactPhone: sql<string | null>`coalesce(${contacts.phone}, ${primaryContact.phone})`,
+};
 
 const interventionColumns = {
   id: interventions.id,
@@ -46,9 +57,7 @@ const interventionColumns = {
     notes: sites.notes,
     updatedAt: sites.updatedAt,
   },
-  contactFirstname: contacts.firstname,
-  contactLastname: contacts.lastname,
-  contactPhone: contacts.phone,
+  ...contactColumns,
 };
 
 /** The repository of the technician API on `db`. */
@@ -69,6 +78,8 @@ export function createFieldRepository(db: Db) {
       .innerJoin(clients, eq(clients.id, interventions.clientId))
       .leftJoin(siteContacts, eq(siteContacts.siteId, sites.id))
       .leftJoin(contacts, eq(contacts.id, siteContacts.contactId))
+      .leftJoin(primaryLink, and(eq(primaryLink.clientId, clients.id), eq(primaryLink.isPrimary, true)))
+      .leftJoin(primaryContact, eq(primaryContact.id, primaryLink.contactId))
       .where(and(eq(interventions.spaceId, spaceId), where))
       .orderBy(asc(interventions.startAt), asc(interventions.id));
   }
@@ -280,14 +291,14 @@ export function createFieldRepository(db: Db) {
           site: interventionColumns.site,
           clientId: clients.id,
           clientName: clients.name,
-          contactFirstname: contacts.firstname,
-          contactLastname: contacts.lastname,
-          contactPhone: contacts.phone,
+          ...contactColumns,
         })
         .from(sites)
         .innerJoin(clients, eq(clients.id, sites.clientId))
         .leftJoin(siteContacts, eq(siteContacts.siteId, sites.id))
         .leftJoin(contacts, eq(contacts.id, siteContacts.contactId))
+        .leftJoin(primaryLink, and(eq(primaryLink.clientId, clients.id), eq(primaryLink.isPrimary, true)))
+        .leftJoin(primaryContact, eq(primaryContact.id, primaryLink.contactId))
         .where(and(eq(sites.spaceId, spaceId), eq(sites.id, siteId)))
         .limit(1);
       return row;
@@ -303,6 +314,7 @@ export function createFieldRepository(db: Db) {
           serialNumber: equipment.serialNumber,
           trapType: equipment.trapType,
           treatmentType: equipment.treatmentType,
+          gatewayId: equipment.gatewayId,
           latitude: equipment.latitude,
           longitude: equipment.longitude,
           installedAt: equipment.installedAt,

@@ -21,14 +21,12 @@ import { requireActor } from '../../platform/auth/actor.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type EndpointHandler, route } from '../../platform/http/endpoint-route.js';
 import { readUploadedForm } from '../../platform/http/multipart.js';
-import { createLimiter, ipKey } from '../../platform/http/rate-limits.js';
-import { emailIpKey } from '../auth/auth.limits.js';
+import { signInLimiter } from '../auth/auth.limits.js';
 import type { FieldRepository } from './field.repository.js';
 import type { FieldService } from './field.service.js';
 import type { FieldAuthService } from './field-auth.service.js';
 
 const HOUR_MS = 3_600_000;
-const MINUTES_15 = 15;
 
 export interface FieldRoutesOptions {
   auth: FieldAuthService;
@@ -45,11 +43,8 @@ export async function fieldRoutes(app: FastifyInstance, { auth, service, reposit
     limits: { fileSize: REPORT_PHOTO_MAX_BYTES, files: 1, fields: 8, parts: 9, fieldSize: 1024, headerPairs: 100 },
   });
 
-  // the web sign-in's limits (auth.limits.ts): failed logins per e-mail + IP and per IP
-  const signInLimits = createLimiter(app, [
-    { max: 10, windowMinutes: MINUTES_15, key: emailIpKey },
-    { max: 50, windowMinutes: MINUTES_15, key: ipKey },
-  ]);
+  // the web sign-in's limiter itself (auth.limits.ts): failures on either door count together
+  const signInLimits = signInLimiter(app);
 
   app.addHook('preHandler', async (request) => {
     const device = request.actor?.fieldDeviceId;

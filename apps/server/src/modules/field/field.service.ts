@@ -23,8 +23,7 @@ import { AppError, notFound, validationFailed } from '../../platform/errors/app-
 import type { UploadedForm } from '../../platform/http/multipart.js';
 import { formatZoned, parseDateTimeInput, startOfZonedDay, zonedDate } from '../../platform/time/zoned.js';
 import type { EquipmentService } from '../equipment/equipment.service.js';
-import type { DraftState } from '../reports/report-drafts.repository.js';
-import type { ReportDraftsService } from '../reports/report-drafts.service.js';
+import type { DraftState, ReportDraftsService } from '../reports/report-drafts.service.js';
 import type { FieldRepository } from './field.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -343,6 +342,7 @@ export function createFieldService(deps: {
         treatment_type: body.treatment_type,
         latitude: body.latitude ?? null,
         longitude: body.longitude ?? null,
+        gateway: body.gateway ?? null,
         installed_at: now().toISOString(),
       } as Parameters<EquipmentService['register']>[2]);
       const check = await drafts.putCheck(actor, interventionId, created.ulid, {
@@ -370,7 +370,7 @@ export function createFieldService(deps: {
       if (serial && serial !== old.serial_number) {
         const stations = await repository.stations(actor.spaceId, siteId);
         const current = stations.find((s) => s.id === stationId);
-        await equipment.remove(actor, stationId);
+        // the new device first: a serial already taken (409) leaves the old one in place
         const created = await equipment.register(actor, siteId, {
           kind: old.kind,
           reference: old.reference,
@@ -379,8 +379,10 @@ export function createFieldService(deps: {
           treatment_type: current?.treatmentType ?? 'TYPE_PREVENTION',
           latitude: old.latitude,
           longitude: old.longitude,
+          gateway: current?.gatewayId ?? null,
           installed_at: now().toISOString(),
         } as Parameters<EquipmentService['register']>[2]);
+        await equipment.remove(actor, stationId);
         stationUlid = created.ulid;
       } else {
         await equipment.update(actor, stationId, { installed_at: now().toISOString() } as Parameters<

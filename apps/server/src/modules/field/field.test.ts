@@ -4,18 +4,18 @@
  * agenda and site scope; products' ETag; check-in/out; idempotent replays; stations installed, replaced, removed;
  * photos by content; completion → a report to process with the site-status rule; 409 after; the changes feed.
  */
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { as, createMember, createPcoTeam, createSpace, TEST_PASSWORD } from '../../../test/factories.js';
+import { equipmentExists, reportsOfIntervention, siteStatusOf } from '../../../test/field-factories.js';
 import {
+  insertClientWithContact,
   insertProduct,
   insertSiteWithStations,
   insertVisit,
   modulesWithTestRenderer,
 } from '../../../test/report-factories.js';
-import { equipment, reports, sites } from '../../db/schema/index.js';
 
 const BASE = '/api/field/v1';
 let t: TestApp;
@@ -56,7 +56,8 @@ beforeAll(async () => {
   t = await buildTestApp({ modules: modulesWithTestRenderer(), env: { TWO_FACTOR_SPACES: '' } });
   team = await createPcoTeam(t.app, t.db);
   colleague = await createMember(t.db, team.spaceId, 'ROLE_PCO_SPACE_TECHNICIAN');
-  const installation = await insertSiteWithStations(t.db, team.spaceId, { status: 'STATUS_TO_INSTALL' });
+  const clientId = await insertClientWithContact(t.db, team.spaceId, 'Syndic Lumière', 'claire@example.fr');
+  const installation = await insertSiteWithStations(t.db, team.spaceId, { status: 'STATUS_TO_INSTALL', clientId });
   siteId = installation.siteId;
   stationIds = installation.stations.map((s) => s.id);
   const start = new Date(Date.now() - 3_600_000);
@@ -158,6 +159,23 @@ describe('device login', () => {
     expect(web.statusCode).toBe(401);
   });
 
+  it('counts failed device logins with the web sign-in’s limiter (429 on both doors)', async () => {
+    const member = await createMember(t.db, team.spaceId, 'ROLE_PCO_SPACE_TECHNICIAN');
+    for (let i = 0; i < 10; i++) {
+      expect((await fieldLogin(member.email, { password: 'wrong-password' })).statusCode).toBe(401);
+    }
+    const blocked = await fieldLogin(member.email);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    const web = await t.app.inject({
+      method: 'POST',
+      url: '/security/token/request',
+      headers: { 'client-type': 'webapp' },
+      payload: { email: member.email, password: TEST_PASSWORD },
+    });
+    expect(web.statusCode).toBe(429);
+  });
+
   it('applies the two-factor rules of the web sign-in', async () => {
     const app2 = await buildTestApp({ env: { TWO_FACTOR_SPACES: 'pco' } });
     try {
@@ -188,6 +206,14 @@ describe('reading', () => {
     const ids = response.json().interventions.map((i: { ulid: string }) => i.ulid);
     expect(ids).toContain(visitId);
     expect(ids).not.toContain(colleagueVisitId);
+    const item = response.json().interventions.find((i: { ulid: string }) => i.ulid === visitId);
+    expect(item).toMatchObject({
+      type: 'TYPE_COMMISSIONING',
+      status: 'planned',
+      client: { name: 'Syndic Lumière' },
+      site: { ulid: siteId, contact: { name: 'Claire Fontaine', phone: '+33 6 12 34 56 78' } },
+      interveners: [{ ulid: team.technician.membershipId }],
+    });
     const bad = await t.app.inject({ url: `${BASE}/agenda?from=2026-01-01&to=2026-12-31`, headers: bearer() });
     expect(bad.statusCode).toBe(400);
   });
@@ -232,7 +258,7 @@ describe('visit writes', () => {
     const reused = await write('POST', `${BASE}/interventions/${visitId}/check-in`, { position: null }, idem);
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error).toBe('idempotency_key_reused');
-    const rows = await t.db.select().from(reports).where(eq(reports.interventionId, visitId));
+    const rows = await reportsOfIntervention(t.db, visitId);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.status).toBe('in_progress');
   });
@@ -240,6 +266,25 @@ describe('visit writes', () => {
   it('a colleague’s visit and another space’s answer 404', async () => {
     const response = await write('POST', `${BASE}/interventions/${colleagueVisitId}/check-in`, {});
     expect(response.json().error).toBe('intervention_not_found');
+    const otherSpace = await createSpace(t.db, 'pco');
+    const foreign = await insertSiteWithStations(t.db, otherSpace);
+    const foreignVisit = await insertVisit(t.db, otherSpace, foreign.siteId, {
+      startAt: new Date(),
+      endAt: new Date(Date.now() + 3_600_000),
+      intervenerIds: [(await createMember(t.db, otherSpace, 'ROLE_PCO_SPACE_TECHNICIAN')).membershipId],
+    });
+    const checkIn = await write('POST', `${BASE}/interventions/${foreignVisit}/check-in`, {});
+    expect(checkIn.statusCode).toBe(404);
+    const check = await write(
+      'PUT',
+      `${BASE}/interventions/${foreignVisit}/station-checks/${foreign.stations[0]?.id}`,
+      {
+        result: 'activity',
+        action: 'inspected',
+      },
+    );
+    expect(check.statusCode).toBe(404);
+    expect(await reportsOfIntervention(t.db, foreignVisit)).toHaveLength(0);
   });
 
   it('station checks are idempotent PUTs', async () => {
@@ -269,11 +314,28 @@ describe('visit writes', () => {
     expect(replaced.json().check.action).toBe('station_replaced');
     const removed = await write('POST', `${BASE}/interventions/${visitId}/stations/${stationIds[2]}/remove`, {});
     expect(removed.statusCode, removed.body).toBe(200);
-    const left = await t.db
-      .select()
-      .from(equipment)
-      .where(eq(equipment.id, stationIds[2] as string));
-    expect(left).toHaveLength(0);
+    expect(removed.json().check).toMatchObject({ action: 'removed', station_ulid: null });
+    expect(await equipmentExists(t.db, stationIds[2] as string)).toBe(false);
+    // a replacement with a new serial: the old device goes, a new one takes its reference
+    const newSerial = `RPL${Date.now()}`;
+    const swapped = await write('POST', `${BASE}/interventions/${visitId}/stations/${stationIds[0]}/replace`, {
+      serial_number: newSerial,
+    });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    expect(swapped.json().station.serial_number).toBe(newSerial);
+    expect(await equipmentExists(t.db, stationIds[0] as string)).toBe(false);
+    const site = (await t.app.inject({ url: `${BASE}/sites/${siteId}`, headers: bearer() })).json();
+    const serials = site.stations.map((s: { serial_number: string }) => s.serial_number);
+    expect(serials).toEqual(expect.arrayContaining([serial, newSerial]));
+    const taken = await write('POST', `${BASE}/interventions/${visitId}/stations`, {
+      serial_number: serial,
+      kind: 'igs',
+      reference: 'S-DUP',
+      trap_type: 'exterior',
+      treatment_type: 'TYPE_PREVENTION',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe('serial_number_already_exist');
   });
 
   it('photos are checked by content and deduplicated by client id', async () => {
@@ -325,8 +387,7 @@ describe('visit writes', () => {
     const reportId = done.json().report_ulid;
     const list = await t.app.inject({ url: '/api/reports?status=to_process', headers: as(team.manager.cookie) });
     expect(list.json()['hydra:member'].map((r: { ulid: string }) => r.ulid)).toContain(reportId);
-    const [site] = await t.db.select({ status: sites.status }).from(sites).where(eq(sites.id, siteId));
-    expect(site?.status).toBe('STATUS_IN_OPERATION');
+    expect(await siteStatusOf(t.db, siteId)).toBe('STATUS_IN_OPERATION');
     const after = await write('POST', `${BASE}/interventions/${visitId}/check-out`, {});
     expect(after.statusCode).toBe(409);
     expect(after.json().error).toBe('visit_completed');

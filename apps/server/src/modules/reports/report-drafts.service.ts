@@ -24,6 +24,8 @@ import type { ReportsRepository } from './reports.repository.js';
 import { fullName, spacePreferences } from './reports.service.js';
 import { statusOnCompletion } from './site-completion.js';
 
+export type { DraftState };
+
 /** What a station check records. */
 export interface DraftCheckInput {
   result: string;

@@ -1,0 +1,23 @@
+/** Reads of the technician API's tests (issue 12; docs/decisions/011): what the database holds behind the API. */
+import { eq } from 'drizzle-orm';
+import { equipment, reports, sites } from '../src/db/schema/index.js';
+import type { Db } from '../src/platform/db/database.js';
+
+/** The reports of intervention `interventionId` (any status), with their status. */
+export function reportsOfIntervention(db: Db, interventionId: string) {
+  return db
+    .select({ id: reports.id, status: reports.status })
+    .from(reports)
+    .where(eq(reports.interventionId, interventionId));
+}
+
+/** Whether equipment `id` still exists. */
+export async function equipmentExists(db: Db, id: string): Promise<boolean> {
+  return (await db.select({ id: equipment.id }).from(equipment).where(eq(equipment.id, id))).length > 0;
+}
+
+/** The status of site `siteId`. */
+export async function siteStatusOf(db: Db, siteId: string): Promise<string | undefined> {
+  const [row] = await db.select({ status: sites.status }).from(sites).where(eq(sites.id, siteId));
+  return row?.status;
+}
