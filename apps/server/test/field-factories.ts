@@ -1,6 +1,6 @@
 /** Reads of the technician API's tests (issue 12; docs/decisions/011): what the database holds behind the API. */
 import { eq } from 'drizzle-orm';
-import { equipment, reports, sites } from '../src/db/schema/index.js';
+import { equipment, interventions, products, reports, sites } from '../src/db/schema/index.js';
 import type { Db } from '../src/platform/db/database.js';
 
 /** The reports of intervention `interventionId` (any status), with their status. */
@@ -20,4 +20,12 @@ export async function equipmentExists(db: Db, id: string): Promise<boolean> {
 export async function siteStatusOf(db: Db, siteId: string): Promise<string | undefined> {
   const [row] = await db.select({ status: sites.status }).from(sites).where(eq(sites.id, siteId));
   return row?.status;
+}
+
+/** Moves the last change of every intervention, site and product of `spaceId` an hour back (changes-feed tests). */
+export async function backdateSpace(db: Db, spaceId: string): Promise<void> {
+  const past = new Date(Date.now() - 3_600_000);
+  await db.update(interventions).set({ updatedAt: past }).where(eq(interventions.spaceId, spaceId));
+  await db.update(sites).set({ updatedAt: past }).where(eq(sites.spaceId, spaceId));
+  await db.update(products).set({ updatedAt: past }).where(eq(products.spaceId, spaceId));
 }

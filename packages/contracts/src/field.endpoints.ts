@@ -137,7 +137,7 @@ export const fieldEndpoints = {
     path: `${FIELD_API_PREFIX}/changes`,
     summary: 'What changed for me since a cursor: my interventions (and their sites), products; the next cursor',
     description:
-      'Without `since` (or with an unreadable one): every intervention of mine from today to 4 weeks ahead and the ' +
+      'Without `since` (or with an unreadable one): every intervention of mine from a week back to 4 weeks ahead and the ' +
       'whole catalogue. The cursor is the database’s clock, read with a margin, so clock skew between instances or ' +
       'with the device loses nothing (a change may come twice). `intervention_ulids` lists every intervention of ' +
       'the window: the app drops the ones it holds that are not there (deleted, or I am no longer an intervener).',

@@ -29,6 +29,8 @@ import type { FieldRepository } from './field.repository.js';
 const DAY_MS = 86_400_000;
 /** How far back a changes cursor reads, to cover writes whose clock lagged or whose transaction committed late. */
 const CURSOR_MARGIN_MS = 5 * 60_000;
+/** How far back the changes window reaches, in days: a visit of the last days may still be completed offline. */
+const CHANGES_DAYS_BACK = 7;
 
 type Row = Awaited<ReturnType<FieldRepository['agenda']>>[number];
 
@@ -267,7 +269,8 @@ export function createFieldService(deps: {
     },
 
     /**
-     * `GET /changes`: my interventions of the window (today to {@link FIELD_CHANGES_WEEKS_AHEAD} weeks, actor's zone)
+     * `GET /changes`: my interventions of the window (a week back to {@link FIELD_CHANGES_WEEKS_AHEAD} weeks ahead, days
+     * of the actor's zone)
      * changed since the cursor (all without one), the ids of all of them, and the products changed (all without a
      * cursor). The next cursor is the database's clock; reads go back {@link CURSOR_MARGIN_MS} before the cursor.
      */
@@ -276,8 +279,9 @@ export function createFieldService(deps: {
       const dbNow = await repository.databaseNow();
       const sinceAt = cursorAt ? new Date(cursorAt.getTime() - CURSOR_MARGIN_MS) : null;
       const today = zonedDate(now(), actor.timezone);
+      const first = addDays(today, -CHANGES_DAYS_BACK);
       const last = addDays(today, FIELD_CHANGES_WEEKS_AHEAD * 7);
-      const from = startOfZonedDay(today, actor.timezone);
+      const from = startOfZonedDay(first, actor.timezone);
       const to = startOfZonedDay(addDays(last, 1), actor.timezone);
       const [changed, all, products] = await Promise.all([
         repository.changed(actor.spaceId, actor.membershipId, from, to, sinceAt),
@@ -289,7 +293,7 @@ export function createFieldService(deps: {
         full: !cursorAt,
         interventions: await items(actor, changed),
         intervention_ulids: all.map((r) => r.id),
-        window: { from: today, to: last },
+        window: { from: first, to: last },
         products: products.filter((p) => !p.archivedAt).map((p) => productOf(actor, p)),
         removed_products: products.filter((p) => p.archivedAt).map((p) => p.id),
       };

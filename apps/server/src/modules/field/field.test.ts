@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { as, createMember, createPcoTeam, createSpace, TEST_PASSWORD } from '../../../test/factories.js';
-import { equipmentExists, reportsOfIntervention, siteStatusOf } from '../../../test/field-factories.js';
+import { backdateSpace, equipmentExists, reportsOfIntervention, siteStatusOf } from '../../../test/field-factories.js';
 import {
   insertClientWithContact,
   insertProduct,
@@ -51,6 +51,7 @@ function write(method: 'POST' | 'PUT', url: string, payload: unknown, idem = key
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+const dayFromToday = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await buildTestApp({ modules: modulesWithTestRenderer(), env: { TWO_FACTOR_SPACES: '' } });
@@ -201,7 +202,10 @@ describe('device login', () => {
 
 describe('reading', () => {
   it('the agenda shows my interventions only, with site, contact and status', async () => {
-    const response = await t.app.inject({ url: `${BASE}/agenda?from=${today()}&to=${today()}`, headers: bearer() });
+    const response = await t.app.inject({
+      url: `${BASE}/agenda?from=${dayFromToday(-1)}&to=${dayFromToday(1)}`,
+      headers: bearer(),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const ids = response.json().interventions.map((i: { ulid: string }) => i.ulid);
     expect(ids).toContain(visitId);
@@ -379,6 +383,13 @@ describe('visit writes', () => {
   it('completion makes the report to process (site status rule applied); later writes answer 409', async () => {
     const missing = await write('POST', `${BASE}/interventions/${visitId}/complete`, { summary: 'x' });
     expect(missing.statusCode).toBe(422);
+    expect(missing.json().violations[0].code).toBe('customer_signature_required');
+    const notPng = await write('POST', `${BASE}/interventions/${visitId}/complete`, {
+      customer_signature_name: 'Claire Fontaine',
+      customer_signature: Buffer.from('GIF89a not a png').toString('base64'),
+    });
+    expect(notPng.statusCode).toBe(422);
+    expect(notPng.json().violations[0].code).toBe('signature_invalid');
     const done = await write('POST', `${BASE}/interventions/${visitId}/complete`, {
       summary: 'All stations in place',
       customer_absent: true,
@@ -408,6 +419,28 @@ describe('visit writes', () => {
   });
 });
 
+describe('bad input never answers 500', () => {
+  it('answers 400 or 422 with a code', async () => {
+    const cases = [
+      await t.app.inject({ url: `${BASE}/agenda?from=2026-13-45&to=nope`, headers: bearer() }),
+      await t.app.inject({ url: `${BASE}/agenda`, headers: bearer() }),
+      await t.app.inject({ url: `${BASE}/sites/not-a-ulid`, headers: bearer() }),
+      await write('POST', `${BASE}/interventions/${visitId}/check-in`, { position: { lat: 'x', lng: 500 } }),
+      await write('POST', `${BASE}/interventions/${visitId}/check-in`, { at: '2026-02-30 25:00:00' }),
+      await write('PUT', `${BASE}/interventions/not-a-ulid/station-checks/x`, { result: 'activity', action: 'x' }),
+      await write('POST', `${BASE}/interventions/${visitId}/stations`, { qr: '::', kind: 'gateway' }),
+      await write('PUT', `${BASE}/interventions/${visitId}/product-uses/a%20b`, { product: 'x', quantity: -1 }),
+      await t.app.inject({ method: 'POST', url: `${BASE}/auth/login`, payload: { email: 1 } }),
+      await t.app.inject({ method: 'POST', url: `${BASE}/auth/refresh`, payload: { refresh_token: 'x'.repeat(50) } }),
+    ];
+    for (const response of cases) {
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(response.json().error).toBeTruthy();
+    }
+  });
+});
+
 describe('changes', () => {
   it('answers everything without a cursor, then only what changed', async () => {
     const first = await t.app.inject({ url: `${BASE}/changes`, headers: bearer() });
@@ -422,6 +455,30 @@ describe('changes', () => {
     });
     expect(again.json().full).toBe(false);
     expect(again.json().intervention_ulids).toContain(visitId);
+    // nothing changed for an hour; then the office edits one visit: the next call answers it alone
+    await backdateSpace(t.db, team.spaceId);
+    const quiet = await t.app.inject({ url: `${BASE}/changes`, headers: bearer() });
+    const cursor = quiet.json().cursor;
+    const second = await insertVisit(t.db, team.spaceId, siteId, {
+      startAt: new Date(Date.now() + 86_400_000),
+      endAt: new Date(Date.now() + 90_000_000),
+      intervenerIds: [team.technician.membershipId],
+    });
+    await backdateSpace(t.db, team.spaceId);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/interventions/${second}`,
+      headers: as(team.manager.cookie, { 'content-type': 'application/merge-patch+json' }),
+      payload: { description: 'Bring the ladder' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const delta = (
+      await t.app.inject({ url: `${BASE}/changes?since=${encodeURIComponent(cursor)}`, headers: bearer() })
+    ).json();
+    expect(delta.interventions.map((i: { ulid: string }) => i.ulid)).toEqual([second]);
+    expect(delta.interventions[0].description).toBe('Bring the ladder');
+    expect(delta.intervention_ulids).toEqual(expect.arrayContaining([visitId, second]));
+    expect(delta.products).toEqual([]);
     const junk = await t.app.inject({ url: `${BASE}/changes?since=garbage`, headers: bearer() });
     expect(junk.statusCode).toBe(200);
     expect(junk.json().full).toBe(true);
