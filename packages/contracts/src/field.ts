@@ -337,9 +337,7 @@ export const fieldStationChange = z
   .object({ station: fieldStation.nullable(), check: fieldStationCheck })
   .meta({ id: 'FieldStationChange' });
 
-/** The photo fields of a multipart upload (with `file`): `client_id` is required here. */
-export const FIELD_PHOTO_KINDS = REPORT_PHOTO_KINDS;
-
+/** A photo of the visit; the multipart upload's fields are the reports' (`reportPhotoFields`), `client_id` required. */
 export const fieldPhoto = z
   .object({
     ulid,
@@ -349,6 +347,7 @@ export const fieldPhoto = z
     taken_at: isoDateTime.nullable(),
   })
   .meta({ id: 'FieldPhoto' });
+export type FieldPhoto = z.output<typeof fieldPhoto>;
 
 /** `PUT …/product-uses/{clientId}`: one use of a product, keyed by the app's own id. */
 export const fieldProductUseBody = z.object({

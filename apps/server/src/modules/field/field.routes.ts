@@ -129,7 +129,7 @@ export async function fieldRoutes(app: FastifyInstance, { auth, service, reposit
     const etag = etagOf(body);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
+    if (match?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
     return body;
   });
 

@@ -9,6 +9,7 @@ import {
   FIELD_AGENDA_MAX_DAYS,
   FIELD_CHANGES_WEEKS_AHEAD,
   type FieldIntervention,
+  type FieldPhoto,
   type FieldStation,
   type fieldCheckBody,
   type fieldCompleteBody,
@@ -427,7 +428,7 @@ export function createFieldService(deps: {
         photo: {
           ulid: photo.id,
           client_id: photo.clientId ?? '',
-          kind: photo.kind as 'before',
+          kind: photo.kind as FieldPhoto['kind'],
           station_ulid: photo.equipmentId,
           taken_at: isoOrNull(actor, photo.takenAt),
         },

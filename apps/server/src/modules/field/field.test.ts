@@ -27,7 +27,6 @@ let visitId: string;
 let colleagueVisitId: string;
 let otherSiteId: string;
 let token: string;
-let refresh: string;
 let keyN = 0;
 
 const key = () => `key-${Date.now()}-${++keyN}`;
@@ -80,7 +79,6 @@ beforeAll(async () => {
   const response = await fieldLogin(team.technician.email);
   expect(response.statusCode, response.body).toBe(200);
   token = response.json().access_token;
-  refresh = response.json().refresh_token;
 }, 60_000);
 afterAll(() => t.close());
 

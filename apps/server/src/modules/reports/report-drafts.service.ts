@@ -123,7 +123,7 @@ export function createReportDraftsService(deps: {
     return state;
   }
 
-  /** The site of the in-progress report `reportId` (of the actor's space). */
+  /** The site of intervention `interventionId` of the actor's space. Throws 404 `intervention_not_found`. */
   async function siteOf(actor: Actor, interventionId: string): Promise<string> {
     const visit = await sources.intervention(actor.spaceId, interventionId);
     if (!visit) throw notFound('intervention_not_found');
