@@ -351,10 +351,13 @@ export function createFieldRepository(db: Db) {
         .orderBy(asc(sql`lower(${products.name})`), asc(products.id));
     },
 
-    /** The database's clock (the changes cursor: one clock for every instance). */
+    /** The database's clock (the changes cursor: one clock for every instance), to the millisecond. */
     async databaseNow(): Promise<Date> {
-      const [row] = await db.select({ now: sql<string>`now()::text` }).from(spaces).limit(1);
-      return row ? new Date(row.now.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) : new Date();
+      const [row] = await db
+        .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8` })
+        .from(spaces)
+        .limit(1);
+      return new Date(row ? Math.floor(Number(row.ms)) : Date.now());
     },
   };
 }

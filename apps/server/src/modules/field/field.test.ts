@@ -7,7 +7,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { as, createMember, createPcoTeam, createSpace, TEST_PASSWORD } from '../../../test/factories.js';
+import {
+  as,
+  createMember,
+  createPcoTeam,
+  createSpace,
+  setMembershipStatus,
+  TEST_PASSWORD,
+} from '../../../test/factories.js';
 import { backdateSpace, equipmentExists, reportsOfIntervention, siteStatusOf } from '../../../test/field-factories.js';
 import {
   insertClientWithContact,
@@ -129,6 +136,23 @@ describe('device login', () => {
     const agenda = await t.app.inject({
       url: `${BASE}/agenda?from=${today()}&to=${today()}`,
       headers: bearer(next.access_token),
+    });
+    expect(agenda.statusCode).toBe(401);
+  });
+
+  it('a refresh fails once the membership is disabled', async () => {
+    const member = await createMember(t.db, team.spaceId, 'ROLE_PCO_SPACE_TECHNICIAN');
+    const login = (await fieldLogin(member.email)).json();
+    await setMembershipStatus(t.db, member.membershipId, 'disabled');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/auth/refresh`,
+      payload: { refresh_token: login.refresh_token },
+    });
+    expect(response.json().error).toBe('invalid_refresh_token');
+    const agenda = await t.app.inject({
+      url: `${BASE}/agenda?from=${today()}&to=${today()}`,
+      headers: bearer(login.access_token),
     });
     expect(agenda.statusCode).toBe(401);
   });
@@ -388,11 +412,14 @@ describe('visit writes', () => {
     });
     expect(notPng.statusCode).toBe(422);
     expect(notPng.json().violations[0].code).toBe('signature_invalid');
-    const done = await write('POST', `${BASE}/interventions/${visitId}/complete`, {
-      summary: 'All stations in place',
-      customer_absent: true,
-    });
+    const completion = { summary: 'All stations in place', customer_absent: true };
+    const done = await write('POST', `${BASE}/interventions/${visitId}/complete`, completion, 'complete-once');
     expect(done.statusCode, done.body).toBe(200);
+    // the answer was lost: the app sends the completion again, and gets the same answer
+    const replay = await write('POST', `${BASE}/interventions/${visitId}/complete`, completion, 'complete-once');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(done.json());
     const reportId = done.json().report_ulid;
     const list = await t.app.inject({ url: '/api/reports?status=to_process', headers: as(team.manager.cookie) });
     expect(list.json()['hydra:member'].map((r: { ulid: string }) => r.ulid)).toContain(reportId);
