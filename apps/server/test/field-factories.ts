@@ -1,6 +1,6 @@
 /** Reads of the technician API's tests (issue 12; docs/decisions/011): what the database holds behind the API. */
 import { eq } from 'drizzle-orm';
-import { equipment, interventions, products, reports, sites } from '../src/db/schema/index.js';
+import { equipment, fieldIdempotencyKeys, interventions, products, reports, sites } from '../src/db/schema/index.js';
 import type { Db } from '../src/platform/db/database.js';
 
 /** The reports of intervention `interventionId` (any status), with their status. */
@@ -28,4 +28,9 @@ export async function backdateSpace(db: Db, spaceId: string): Promise<void> {
   await db.update(interventions).set({ updatedAt: past }).where(eq(interventions.spaceId, spaceId));
   await db.update(sites).set({ updatedAt: past }).where(eq(sites.spaceId, spaceId));
   await db.update(products).set({ updatedAt: past }).where(eq(products.spaceId, spaceId));
+}
+
+/** Moves every stored idempotent answer `hours` back (expiry tests). */
+export async function ageIdempotencyKeys(db: Db, hours: number): Promise<void> {
+  await db.update(fieldIdempotencyKeys).set({ createdAt: new Date(Date.now() - hours * 3_600_000) });
 }

@@ -15,7 +15,13 @@ import {
   setMembershipStatus,
   TEST_PASSWORD,
 } from '../../../test/factories.js';
-import { backdateSpace, equipmentExists, reportsOfIntervention, siteStatusOf } from '../../../test/field-factories.js';
+import {
+  ageIdempotencyKeys,
+  backdateSpace,
+  equipmentExists,
+  reportsOfIntervention,
+  siteStatusOf,
+} from '../../../test/field-factories.js';
 import {
   insertClientWithContact,
   insertProduct,
@@ -325,14 +331,20 @@ describe('visit writes', () => {
 
   it('installs, replaces and removes stations at once', async () => {
     const serial = `FLD${Date.now()}`;
-    const installed = await write('POST', `${BASE}/interventions/${visitId}/stations`, {
+    const install = {
       qr: `https://isoptera.example/s/${serial}`,
       kind: 'igs',
       reference: 'S-NEW',
       trap_type: 'exterior',
       treatment_type: 'TYPE_PREVENTION',
-    });
+    };
+    const installed = await write('POST', `${BASE}/interventions/${visitId}/stations`, install, 'install-once');
     expect(installed.statusCode, installed.body).toBe(201);
+    // replayed: the same answer, no second station (the serial would be taken otherwise)
+    const again = await write('POST', `${BASE}/interventions/${visitId}/stations`, install, 'install-once');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().station.ulid).toBe(installed.json().station.ulid);
     expect(installed.json().station.serial_number).toBe(serial);
     expect(installed.json().check.action).toBe('installed');
     const replaced = await write('POST', `${BASE}/interventions/${visitId}/stations/${stationIds[1]}/replace`, {});
@@ -435,8 +447,13 @@ describe('visit writes', () => {
       endAt: new Date(Date.now() + 3_600_000),
       intervenerIds: [team.technician.membershipId],
     });
-    const checkIn = await write('POST', `${BASE}/interventions/${other}/check-in`, {});
+    const checkIn = await write('POST', `${BASE}/interventions/${other}/check-in`, {}, 'old-key');
     const reportId = checkIn.json().report_ulid;
+    // after 24 h a key is forgotten: the same key with another body runs as a new request
+    await ageIdempotencyKeys(t.db, 25);
+    const later = await write('POST', `${BASE}/interventions/${other}/check-in`, { position: null }, 'old-key');
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
     const list = await t.app.inject({ url: '/api/reports?status=to_process', headers: as(team.manager.cookie) });
     expect(list.json()['hydra:member'].map((r: { ulid: string }) => r.ulid)).not.toContain(reportId);
     const get = await t.app.inject({ url: `/api/reports/${reportId}`, headers: as(team.manager.cookie) });
