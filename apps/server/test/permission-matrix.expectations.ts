@@ -275,6 +275,32 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
 ];
 
 /**
+ * The technician API (issue 12 "The technician API"; docs/decisions/011): bearer-only routes. No web session opens
+ * them (every actor's cookie answers 401); a device login is allowed to a PCO technician, owner or manager only (SPEC
+ * §6: the technician's mobile app, plus the office roles that go on visits), which the matrix checks at the login;
+ * the bearer of an allowed actor then passes every route's guard. Substituted actors sign in as themselves (an admin
+ * or a dealer member): refused.
+ */
+export const FIELD_ALLOWED: readonly ActorKey[] = ['pcoOwner', 'pcoManager', 'pcoTechnician'];
+export const FIELD_ROUTES: readonly RouteProbe[] = [
+  r('GET /api/field/v1/agenda', { query: 'from=2026-11-01&to=2026-11-30' }),
+  r('GET /api/field/v1/sites/:ulid'),
+  r('GET /api/field/v1/products'),
+  r('GET /api/field/v1/changes'),
+  r('POST /api/field/v1/interventions/:ulid/check-in'),
+  r('POST /api/field/v1/interventions/:ulid/check-out'),
+  r('PUT /api/field/v1/interventions/:ulid/station-checks/:stationUlid', {
+    body: { result: 'no_activity', action: 'inspected' },
+  }),
+  r('POST /api/field/v1/interventions/:ulid/stations'),
+  r('POST /api/field/v1/interventions/:ulid/stations/:stationUlid/replace'),
+  r('POST /api/field/v1/interventions/:ulid/stations/:stationUlid/remove'),
+  r('POST /api/field/v1/interventions/:ulid/photos'),
+  r('PUT /api/field/v1/interventions/:ulid/product-uses/:clientId', { body: { product: DUMMY_ULID, quantity: 1 } }),
+  r('POST /api/field/v1/interventions/:ulid/complete', { body: { customer_absent: true } }),
+];
+
+/**
  * The public routes under `/api` and `/security` (SPEC §2.1 public pages, §7 "Authentication", invitation links):
  * listed so that a route turning public, or a new public route, is noticed too. `/api/docs*` (the API reference)
  * is public by the access plugin.
@@ -305,6 +331,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/logos/:file',
   // a gateway's uplink: no user session, the device credential authenticates it (issue 5)
   'POST /api/uplinks',
+  // the technician API's device login, refresh and logout (issue 12; their body authenticates)
+  'POST /api/field/v1/auth/login',
+  'POST /api/field/v1/auth/refresh',
+  'POST /api/field/v1/auth/logout',
 ];
 
 /** The kind of record a route's path parameter names. */

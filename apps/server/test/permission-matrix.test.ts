@@ -10,12 +10,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGuardedPath } from '../src/platform/auth/access-plugin.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { as } from './factories.js';
+import { as, TEST_PASSWORD } from './factories.js';
 import {
   ACTOR_KEYS,
   type ActorKey,
   DUMMY_ULID,
   EFFECTIVE_SPACE,
+  FIELD_ALLOWED,
+  FIELD_ROUTES,
   PUBLIC_ROUTES,
   ROUTE_GROUPS,
   type RouteProbe,
@@ -130,7 +132,7 @@ describe('the permission matrix', () => {
     const registered = t.app.routeAccessTable.filter((r) => isGuardedPath(r.url) && !r.url.startsWith('/api/docs'));
     const guarded = new Set(registered.filter((r) => r.access !== 'public').map((r) => `${r.method} ${r.url}`));
     const open = new Set(registered.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`));
-    const classified = ROUTE_GROUPS.flatMap((g) => g.routes.map((p) => p.route));
+    const classified = [...ROUTE_GROUPS, { routes: FIELD_ROUTES }].flatMap((g) => g.routes.map((p) => p.route));
     const problems = [
       ...classified.filter((route, i) => classified.indexOf(route) !== i).map((r) => `listed twice: ${r}`),
       ...classified.filter((route) => PUBLIC_ROUTES.includes(route)).map((r) => `listed as guarded and public: ${r}`),
@@ -174,6 +176,45 @@ describe('the permission matrix', () => {
     expect(probes).toBe(routes * ACTOR_KEYS.length);
     // ~1 400 requests one after the other: a budget that scales with the route table, not the 30 s of one test
   }, 180_000);
+
+  it('technician API: no web session opens it; a device login is for PCO technicians, owners and managers only, whose bearer passes every guard', async () => {
+    const mismatches: string[] = [];
+    for (const key of ACTOR_KEYS) {
+      const actor = world.actors[key];
+      for (const probe of FIELD_ROUTES) {
+        const [method, pattern = ''] = probe.route.split(' ') as [Method, string];
+        const url = `${pattern.replace(/:[a-zA-Z_]+/g, DUMMY_ULID)}${probe.query ? `?${probe.query}` : ''}`;
+        const response = await send(actor.cookie, method, url, probe.body);
+        if (response.statusCode !== 401) mismatches.push(`${key} cookie ${method} ${url}: ${outcome(response)}`);
+      }
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/field/v1/auth/login',
+        payload: { email: actor.email, password: TEST_PASSWORD, device_name: 'matrix' },
+      });
+      const allowed = FIELD_ALLOWED.includes(key);
+      if (signIn.statusCode !== (allowed ? 200 : 403)) {
+        mismatches.push(`${key} field login: expected ${allowed ? 200 : 403}, got ${outcome(signIn)}`);
+      }
+      if (!allowed || signIn.statusCode !== 200) continue;
+      const bearer = { authorization: `Bearer ${signIn.json().access_token}` };
+      for (const probe of FIELD_ROUTES) {
+        const [method, pattern = ''] = probe.route.split(' ') as [Method, string];
+        const url = `${pattern.replace(/:[a-zA-Z_]+/g, DUMMY_ULID)}${probe.query ? `?${probe.query}` : ''}`;
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { ...bearer, 'idempotency-key': `matrix-${key}-${probe.route}` },
+          ...(method === 'GET' ? {} : { payload: probe.body ?? {} }),
+        });
+        const status = response.statusCode;
+        if (status === 401 || status === 403 || status >= 500) {
+          mismatches.push(`${key} bearer ${method} ${url}: expected allowed, got ${outcome(response)}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 60_000);
 
   it('leaves every actor as it was: no probe changed a session, a role or a substitution', async () => {
     expect(await identityMismatches()).toEqual([]);

@@ -59,8 +59,11 @@ export interface EndpointDefinition {
   description?: string;
   /** Who may call it (SPEC §6): `public`, `authenticated`, or any of the named actions. */
   access: RouteAccess;
-  /** How a non-public caller authenticates: a user's token (cookie or bearer, default) or a gateway's credential. */
-  auth?: 'user' | 'device';
+  /**
+   * How a non-public caller authenticates: a user's token (cookie or bearer, default), a gateway's credential, or a
+   * field (mobile app) bearer token only (docs/decisions/011).
+   */
+  auth?: 'user' | 'device' | 'field';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -132,7 +135,12 @@ export function errorStatuses(endpoint: EndpointDefinition): Map<number, string[
     statuses.set(status, codes);
   };
   if (endpoint.query || endpoint.params) add('bad_request');
-  if (endpoint.method !== 'GET' && endpoint.access !== 'public' && endpoint.auth !== 'device') {
+  if (
+    endpoint.method !== 'GET' &&
+    endpoint.access !== 'public' &&
+    endpoint.auth !== 'device' &&
+    endpoint.auth !== 'field'
+  ) {
     add('client_type_required');
   }
   if (endpoint.body) add('validation_failed');

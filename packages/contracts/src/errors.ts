@@ -102,6 +102,15 @@ export const ERROR_STATUS = {
   intervention_not_past: 422,
   report_photo_not_found: 404,
   product_not_found: 404,
+  // the technician API (issue 12; docs/decisions/011)
+  /** A write of the technician API without an `Idempotency-Key` header (or one longer than 200 characters). */
+  idempotency_key_required: 400,
+  /** The `Idempotency-Key` was already used for another request (method, path or body). */
+  idempotency_key_reused: 422,
+  /** The first request of this `Idempotency-Key` is still running: retry later. */
+  idempotency_key_in_progress: 409,
+  /** A write of a visit already completed through the technician API (or recorded on the web). */
+  visit_completed: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -245,6 +254,15 @@ export const VIOLATION_CODES = [
   'register_required',
   'is_bait_invalid',
   'archived_invalid',
+  // the technician API (issue 12; docs/decisions/011)
+  'device_name_required',
+  'device_name_invalid',
+  'refresh_token_required',
+  'position_invalid',
+  'at_invalid',
+  'signature_invalid',
+  'customer_signature_required',
+  'reference_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

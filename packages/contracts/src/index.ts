@@ -13,6 +13,8 @@ export * from './enums.js';
 export * from './equipment.endpoints.js';
 export * from './equipment.js';
 export * from './errors.js';
+export * from './field.endpoints.js';
+export * from './field.js';
 export * from './health.endpoints.js';
 export * from './hydra.endpoints.js';
 export * from './hydra.js';

@@ -4,6 +4,7 @@ import { alertsModule } from './alerts/alerts.module.js';
 import { authModule } from './auth/auth.module.js';
 import { clientsModule } from './clients/clients.module.js';
 import { equipmentModule } from './equipment/equipment.module.js';
+import { fieldModule } from './field/field.module.js';
 import { interventionsModule } from './interventions/interventions.module.js';
 import { invitesModule } from './invites/invites.module.js';
 import { meModule } from './me/me.module.js';
@@ -32,4 +33,5 @@ export const modules: AppModule[] = [
   alertsModule,
   productsModule,
   reportsModule,
+  fieldModule,
 ];

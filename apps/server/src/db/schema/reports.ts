@@ -65,6 +65,13 @@ export const products = pgTable(
 );
 export type ProductRow = typeof products.$inferSelect;
 
+/** A position reported by the mobile app: decimal degrees, accuracy in metres. */
+export interface FieldPositionValue {
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+}
+
 /** A visit report (or, later, an automatic report): to process, then sent or discarded. */
 export const reports = pgTable(
   'reports',
@@ -83,7 +90,10 @@ export const reports = pgTable(
     interventionId: ulidRef('intervention_id').references(() => interventions.id, { onDelete: 'set null' }),
     /** `REPORT_TYPES`: the intervention's type. */
     type: text('type').notNull(),
-    /** `REPORT_STATUSES`. */
+    /**
+     * `REPORT_STATUSES`, or `in_progress`: a visit under way through the technician API (docs/decisions/011), which
+     * no web list, count or read shows until it is completed (to process).
+     */
     status: text('status').notNull().default('to_process'),
     visitStartedAt: tz('visit_started_at').notNull(),
     visitEndedAt: tz('visit_ended_at').notNull(),
@@ -119,6 +129,11 @@ export const reports = pgTable(
     /** SHA-256 (hex) of `pdf`. */
     pdfSha256: text('pdf_sha256'),
     createdById: ulidRef('created_by_id').references(() => memberships.id, { onDelete: 'set null' }),
+    /** Check-in of the visit by the technician API (docs/decisions/011), with the device's position if given. */
+    checkedInAt: tz('checked_in_at'),
+    checkInPosition: jsonb('check_in_position').$type<FieldPositionValue>(),
+    checkedOutAt: tz('checked_out_at'),
+    checkOutPosition: jsonb('check_out_position').$type<FieldPositionValue>(),
     ...timestamps(),
   },
   (t) => [
@@ -214,9 +229,12 @@ export const reportProductUses = pgTable(
     applicatorLicenceNumber: text('applicator_licence_number'),
     lot: text('lot'),
     position: integer('position').notNull(),
+    /** The id the technician API's client made up for this use (docs/decisions/011): its `PUT` replaces it. */
+    clientId: text('client_id'),
   },
   (t) => [
     index('report_product_uses_report_idx').on(t.reportId),
+    uniqueIndex('report_product_uses_client_id_unique').on(t.reportId, t.clientId),
     index('report_product_uses_product_idx').on(t.productId),
   ],
 );

@@ -19,9 +19,15 @@
  * ends. The keys never contain only the e-mail: a flood against one address from one place blocks that address
  * from that place, not its owner elsewhere nor other people (the looser per-IP cap stops password spraying).
  * Forgot-password and resend count every request because each one sends an e-mail.
+ *
+ * The technician API's device login (`POST /api/field/v1/auth/login`, docs/decisions/011) counts against the same
+ * sign-in counters ({@link signInLimiter}): failures on either door add up.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createLimiter, ipKey, type Limiter } from '../../platform/http/rate-limits.js';
+
+const MINUTES_15 = 15;
 
 /** `<e-mail>|<ip>` from a body `{email}` (lower-cased). */
 export const emailIpKey = (request: FastifyRequest) =>
@@ -34,3 +40,22 @@ export const cookieIpKey = (cookieName: string) => (request: FastifyRequest) =>
   `${createHash('sha256')
     .update(request.cookies[cookieName] ?? '')
     .digest('base64url')}|${request.ip}`;
+
+/** One sign-in limiter per server, shared by the web sign-in and the field device login. */
+const signInLimiters = new WeakMap<object, Limiter>();
+
+/**
+ * The sign-in limiter of the server `app` belongs to (created on first use): failed sign-ins, 10 per e-mail + IP and
+ * 50 per IP in 15 minutes, counted together for the web sign-in and the technician API's device login.
+ */
+export function signInLimiter(app: FastifyInstance): Limiter {
+  let limiter = signInLimiters.get(app.server);
+  if (!limiter) {
+    limiter = createLimiter(app, [
+      { max: 10, windowMinutes: MINUTES_15, key: emailIpKey },
+      { max: 50, windowMinutes: MINUTES_15, key: ipKey },
+    ]);
+    signInLimiters.set(app.server, limiter);
+  }
+  return limiter;
+}

@@ -1,4 +1,5 @@
-import type { AppModule } from '../../platform/module.js';
+import type { FastifyInstance } from 'fastify';
+import type { AppModule, ModuleDeps } from '../../platform/module.js';
 import { createAuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
@@ -25,6 +26,21 @@ export function createAuthModule(options: { now?: () => Date } = {}): AppModule 
       await app.register(authRoutes, { service, secureCookies: config.appUrl.startsWith('https:') });
     },
   };
+}
+
+/**
+ * The sign-in service on the app's dependencies: what the technician API calls to check a device login with the
+ * same rules as the web sign-in (issue 3; docs/decisions/011).
+ */
+export function authServiceOf(app: FastifyInstance, { db, config, mail }: ModuleDeps) {
+  return createAuthService({
+    repository: createAuthRepository(db),
+    signAccessToken: (claims) => app.jwt.sign(claims),
+    mail,
+    twoFactorSpaces: config.twoFactorSpaces,
+    appUrl: config.appUrl,
+    secret: config.jwtSecret,
+  });
 }
 
 export const authModule: AppModule = createAuthModule();

@@ -137,6 +137,33 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
+    /**
+     * Spends one try of the latest open challenge of account `accountId` (same conditions as {@link takeChallengeTry}):
+     * the device login of the technician API, which has no cookie to name its attempt, re-checks the password
+     * instead. Answers the challenge after the try, or undefined when none is open.
+     */
+    async takeLatestChallengeTry(accountId: string, maxAttempts: number, openSince: Date) {
+      const open = and(
+        eq(twoFactorChallenges.accountId, accountId),
+        isNull(twoFactorChallenges.consumedAt),
+        lt(twoFactorChallenges.attempts, maxAttempts),
+        gt(twoFactorChallenges.createdAt, openSince),
+      );
+      const [latest] = await db
+        .select({ id: twoFactorChallenges.id })
+        .from(twoFactorChallenges)
+        .where(open)
+        .orderBy(desc(twoFactorChallenges.createdAt), desc(twoFactorChallenges.id))
+        .limit(1);
+      if (!latest) return undefined;
+      const [row] = await db
+        .update(twoFactorChallenges)
+        .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+        .where(and(eq(twoFactorChallenges.id, latest.id), open))
+        .returning();
+      return row;
+    },
+
     /** Ends a challenge (right code used, or last try spent); `false` when it was already ended. */
     async consumeChallenge(id: string, at: Date): Promise<boolean> {
       const rows = await db

@@ -15,7 +15,7 @@ import { clearTokenCookies, type IssuedTokens, setTokenCookies } from '../../pla
 import { AppError } from '../../platform/errors/app-error.js';
 import { route } from '../../platform/http/endpoint-route.js';
 import { createLimiter, ipKey } from '../../platform/http/rate-limits.js';
-import { cookieIpKey, emailIpKey } from './auth.limits.js';
+import { cookieIpKey, emailIpKey, signInLimiter } from './auth.limits.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {
@@ -36,10 +36,7 @@ const answer = (tokens: IssuedTokens, clientType: unknown): TokenAnswer =>
 export async function authRoutes(app: FastifyInstance, { service, secureCookies }: AuthRoutesOptions): Promise<void> {
   const clearTwoFactorCookie = (reply: FastifyReply) => reply.clearCookie(TWO_FACTOR_COOKIE, { path: SECURITY_PATH });
 
-  const signInLimits = createLimiter(app, [
-    { max: 10, windowMinutes: MINUTES_15, key: emailIpKey },
-    { max: 50, windowMinutes: MINUTES_15, key: ipKey },
-  ]);
+  const signInLimits = signInLimiter(app);
   const codeLimits = createLimiter(app, [
     { max: 10, windowMinutes: MINUTES_15, key: cookieIpKey(TWO_FACTOR_COOKIE) },
     { max: 30, windowMinutes: MINUTES_15, key: ipKey },

@@ -244,6 +244,68 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
+     * The device login of the technician API (docs/decisions/011-technician-api.md): the checks of
+     * {@link requestToken} — 401 `invalid_credentials` for a wrong pair or no active membership; the code step when
+     * any active membership is in a space type of `TWO_FACTOR_SPACES` — without a cookie: the attempt is the
+     * account's latest open one, and the password is checked again with the code. Without `code` when one is
+     * required, a challenge is created and the code e-mailed ({@link TwoFactorPending}, its token unused). With it:
+     * 400 `auth_code_invalid` (wrong or stale code, a try spent), 401 `two_factor_expired` (no open attempt). Opens
+     * no session (the caller opens a device session); records the login. Answers the account and its active
+     * memberships (in open spaces).
+     */
+    async deviceSignIn(input: {
+      email: string;
+      password: string;
+      code?: string | undefined;
+    }): Promise<
+      | { kind: 'signed_in'; account: AccountRow; memberships: MembershipRow[]; twoFactorPassed: boolean }
+      | TwoFactorPending
+    > {
+      const account = await repository.findAccountByEmail(input.email);
+      const valid = await verifyPassword(account?.passwordHash, input.password);
+      if (!account || !valid) throw new AppError('invalid_credentials', { status: 401 });
+      const active = (await repository.activeMemberships(account.id)).map((r) => r.membership);
+      const membership = chooseMembership(active, await repository.lastSessionMembershipId(account.id));
+      if (!membership) throw new AppError('invalid_credentials', { status: 401 });
+      const needsCode = active.some((m) => twoFactorSpaces.includes(m.spaceType));
+      if (needsCode && !input.code) {
+        const at = now();
+        const id = newUlid();
+        const code = newCode();
+        await repository.createChallenge({
+          id,
+          accountId: account.id,
+          membershipId: membership.id,
+          tokenHash: hashToken(randomToken()),
+          codeHash: codeHash(id, code),
+          rememberMe: false,
+          codeExpiresAt: new Date(at.getTime() + TWO_FACTOR_CODE_TTL_MINUTES * MINUTE_MS),
+          createdAt: at,
+        });
+        await sendCode(account, membership.spaceId, code);
+        return {
+          kind: 'two_factor',
+          challengeToken: '',
+          email: account.email,
+          expiresAt: new Date(at.getTime() + CHALLENGE_TTL_MINUTES * MINUTE_MS),
+        };
+      }
+      if (needsCode && input.code) {
+        const challenge = await repository.takeLatestChallengeTry(account.id, TWO_FACTOR_MAX_ATTEMPTS, openSince());
+        if (!challenge) throw expired();
+        const at = now();
+        const right = safeEqual(codeHash(challenge.id, input.code), challenge.codeHash);
+        if (!right || challenge.codeExpiresAt <= at) {
+          if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) await repository.consumeChallenge(challenge.id, at);
+          throw new AppError('auth_code_invalid', { status: 400 });
+        }
+        if (!(await repository.consumeChallenge(challenge.id, at))) throw expired();
+      }
+      await repository.touchLastLogin(account.id, now());
+      return { kind: 'signed_in', account, memberships: active, twoFactorPassed: needsCode };
+    },
+
+    /**
      * The code step: `challengeToken` is the two-factor cookie. Spends one try of the attempt; a right, fresh code
      * ends the attempt and opens the session of the membership chosen at sign-in (remember-me as asked then).
      * With `trusted`, also answers a signed trusted-device cookie value valid {@link TRUSTED_DEVICE_DAYS} days.

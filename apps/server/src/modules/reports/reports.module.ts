@@ -1,9 +1,10 @@
 import { AppError } from '../../platform/errors/app-error.js';
 import { createImageStore, STORED_IMAGE_PATTERN, toPng } from '../../platform/images/images.js';
-import type { AppModule } from '../../platform/module.js';
+import type { AppModule, ModuleDeps } from '../../platform/module.js';
 import { equipmentServiceOf } from '../equipment/equipment.module.js';
 import { LOGO_URL_PREFIX } from '../spaces/spaces.module.js';
 import { renderReportPdf } from './pdf/render-report.js';
+import { createReportDraftsService } from './report-drafts.service.js';
 import { createReportLifecycleService, type RenderReportPdf } from './report-lifecycle.service.js';
 import { reportPhotosRoutes } from './report-photos.routes.js';
 import { createReportPhotosService } from './report-photos.service.js';
@@ -55,6 +56,18 @@ export function createReportsModule({ renderPdf }: { renderPdf: RenderReportPdf 
       await app.register(reportPhotosRoutes, { photos: createReportPhotosService(repository) });
     },
   };
+}
+
+/**
+ * The service of visits under way in the field (docs/decisions/011): what the technician API calls to record a visit
+ * in its report (in progress, then to process on completion, ADR 010's site-status rule applying).
+ */
+export function reportDraftsServiceOf({ db }: ModuleDeps) {
+  return createReportDraftsService({
+    db,
+    repository: createReportsRepository(db),
+    sources: createReportSourcesRepository(db),
+  });
 }
 
 /** The reports module of the app, drawing PDFs with the real renderer. */

@@ -6,6 +6,10 @@
  * - refuses a cookie-authenticated state-changing request without `Client-Type` (CSRF defence), 400 (a request that
  *   authenticates with an `Authorization` header — `Bearer` or a gateway's `Device` credential — is exempt).
  *
+ * Field (mobile app) tokens (docs/decisions/011): a route whose contract says `auth: 'field'` (`/api/field/v1`) reads
+ * only `Authorization: Bearer` and accepts only a token carrying a device session (`fld`); every other route ignores
+ * such a token (401 as if none was sent). So neither kind of token opens the other API.
+ *
  * Verification is cached (issue 11): a token verified once maps to its frozen actor in a bounded LRU cache (keyed by
  * the token itself, at most `cacheSize` entries) until the token's own `exp`, so a client's later requests skip the
  * signature check and the claims decoding. What must bite before expiry stays checked on every request, after this
@@ -118,13 +122,27 @@ export const accessPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access;
       if (!access) return;
+      if (request.routeOptions.config?.endpoint?.auth === 'field') {
+        const token = bearer(request);
+        const actor = token ? actorOf(token) : null;
+        request.actor = actor?.fieldDeviceId ? actor : null;
+        if (access === 'public') return;
+        if (!request.actor) throw new AppError('unauthorized', { status: 401 });
+        if (access !== 'authenticated' && !hasAnyAction(request.actor.spaceType, request.actor.role, access.anyOf)) {
+          throw new AppError('forbidden', { status: 403 });
+        }
+        return;
+      }
       const fromHeader = bearer(request);
       // A device (`Authorization: Device …`, POST /api/uplinks) never acts with a user session: its cookie is ignored,
       // so, like a bearer request, it needs no CSRF defence.
       const fromDevice = request.headers.authorization?.startsWith('Device ') ?? false;
       const fromCookie = fromDevice ? undefined : request.cookies[ACCESS_TOKEN_COOKIE];
       const token = fromHeader ?? fromCookie;
-      if (token) request.actor = actorOf(token);
+      if (token) {
+        const actor = actorOf(token);
+        request.actor = actor?.fieldDeviceId ? null : actor;
+      }
       if (!SAFE_METHODS.has(request.method) && !fromHeader && !fromDevice && !request.headers[CLIENT_TYPE_HEADER]) {
         throw new AppError('client_type_required', { status: 400 });
       }

@@ -24,6 +24,11 @@ export interface Actor {
    * `accountId` stay the real person's. Every request carrying it is checked against the session (one indexed query).
    */
   substituteSpaceId?: string | undefined;
+  /**
+   * Set when the request is authenticated by a field (mobile app) access token: the device session (docs/decisions/
+   * 011). Such an actor is accepted by the `/api/field/v1` routes only; `sessionId` is then the device's id too.
+   */
+  fieldDeviceId?: string | undefined;
 }
 
 /** The claims of an access token (JWT). */
@@ -38,6 +43,8 @@ export interface AccessClaims {
   lng: Language;
   /** Substituted space id, only while on substitution. */
   ssp?: string;
+  /** Device session of a field access token (docs/decisions/011); absent from web tokens. */
+  fld?: string;
 }
 
 export function actorFromClaims(c: AccessClaims): Actor {
@@ -51,6 +58,7 @@ export function actorFromClaims(c: AccessClaims): Actor {
     timezone: c.tz,
     lang: c.lng,
     ...(c.ssp ? { substituteSpaceId: c.ssp } : {}),
+    ...(c.fld ? { fieldDeviceId: c.fld } : {}),
   };
 }
 
@@ -65,6 +73,7 @@ export function claimsFromActor(a: Actor): AccessClaims {
     tz: a.timezone,
     lng: a.lang,
     ...(a.substituteSpaceId ? { ssp: a.substituteSpaceId } : {}),
+    ...(a.fieldDeviceId ? { fld: a.fieldDeviceId } : {}),
   };
 }
 

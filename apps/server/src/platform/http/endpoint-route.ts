@@ -112,6 +112,7 @@ async function requireMergePatch(request: FastifyRequest, _reply: FastifyReply, 
 /** The OpenAPI security requirement of an endpoint (schemes declared in `openapi.ts`). */
 function security(endpoint: EndpointDefinition): Record<string, string[]>[] {
   if (endpoint.auth === 'device') return [{ deviceCredential: [] }];
+  if (endpoint.auth === 'field' && endpoint.access !== 'public') return [{ bearerAuth: [] }];
   if (endpoint.access === 'public') return [];
   return [{ cookieAuth: [] }, { bearerAuth: [] }];
 }

@@ -63,6 +63,45 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents the technician API (issue 12): tag Field, bearer only, request and response schemas', async () => {
+    const document = await openApiDocument();
+    const field = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/field/v1/'));
+    const problems: string[] = [];
+    const operations = field.flatMap(([path, ops]) =>
+      Object.entries(ops).map(([m, op]) => [`${m} ${path}`, op] as const),
+    );
+    for (const [name, operation] of operations) {
+      if (JSON.stringify(operation.tags) !== '["Field"]') problems.push(`${name}: tags ${operation.tags}`);
+      const open = name.includes('/auth/');
+      const security = JSON.stringify(operation.security);
+      if (security !== (open ? '[]' : '[{"bearerAuth":[]}]')) problems.push(`${name}: security ${security}`);
+      const body = (operation as { requestBody?: { content?: Record<string, { schema?: unknown }> } }).requestBody;
+      // the photo upload is multipart, described in words like every upload of the API (its parts are read by the handler)
+      if ((name.startsWith('post') || name.startsWith('put')) && !name.endsWith('/photos')) {
+        if (!Object.values(body?.content ?? {}).some((media) => media.schema)) problems.push(`${name}: no body schema`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(operations.map(([, op]) => op.operationId).sort()).toEqual([
+      'fieldAgenda',
+      'fieldChanges',
+      'fieldCheckIn',
+      'fieldCheckOut',
+      'fieldCompleteVisit',
+      'fieldInstallStation',
+      'fieldLogin',
+      'fieldLogout',
+      'fieldProducts',
+      'fieldPutProductUse',
+      'fieldPutStationCheck',
+      'fieldRefresh',
+      'fieldRemoveStation',
+      'fieldReplaceStation',
+      'fieldSite',
+      'fieldUploadPhoto',
+    ]);
+  });
+
   it('gives every operation a unique operationId, its security and the schema of each success answer', async () => {
     const document = await openApiDocument();
     const problems: string[] = [];

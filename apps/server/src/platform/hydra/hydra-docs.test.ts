@@ -138,6 +138,19 @@ describe('@api-platform/api-doc-parser on the entrypoint', () => {
   });
 });
 
+describe('the technician API in the Hydra description', () => {
+  it('stays out of it: plain JSON for the mobile app (docs/decisions/011), no class, no entrypoint link', async () => {
+    const entrypoint = await (await fetch(`${base}/api`, { headers: { accept: 'application/ld+json' } })).text();
+    const documentation = await (
+      await fetch(`${base}/api/docs.jsonld`, { headers: { accept: 'application/ld+json' } })
+    ).text();
+    expect(entrypoint).not.toContain('/api/field/');
+    expect(documentation).not.toContain('/api/field/');
+    expect(documentation).not.toMatch(/"Field[A-Z]/);
+    expect(api.resources?.map((r) => r.name)).not.toContain('field');
+  });
+});
+
 describe('JSON-LD expansion through the contexts', () => {
   it('expands a collection: hydra members with absolute IRIs, their type and properties, the total', async () => {
     const collection = await expanded('/api/clients?itemsPerPage=5');
