@@ -1,13 +1,16 @@
 /**
- * One mapping from every site status (`STATUS_*`), alert type and intervention type to a colour, a lucide icon and a
- * translated text (ARCHITECTURE §7 "never colour alone"; texts in the `enums` namespace: `enums:site_status.<value>`,
- * `enums:alert_type.<value>`, `enums:intervention_type.<value>`).
+ * One mapping from every site status (`STATUS_*`), alert type, intervention type and report status to a colour, a
+ * lucide icon and a translated text (ARCHITECTURE §7 "never colour alone"; texts in the `enums` namespace:
+ * `enums:site_status.<value>`, `enums:alert_type.<value>`, `enums:intervention_type.<value>`,
+ * `enums:report_status.<value>`).
  */
 import {
   ALERT_TYPES,
   type AlertType,
   INTERVENTION_TYPES,
   type InterventionType,
+  REPORT_STATUSES,
+  type ReportStatus,
   SITE_STATUSES,
   type SiteStatus,
 } from '@isoptera/contracts';
@@ -20,9 +23,12 @@ import {
   Calculator,
   CalendarCheck,
   Eye,
+  FileClock,
+  FileX,
   Lock,
   type LucideIcon,
   PackagePlus,
+  Send,
   ShieldCheck,
   SignalLow,
   TriangleExclamationPoint,
@@ -89,6 +95,13 @@ export const INTERVENTION_TYPE_APPEARANCE: Record<InterventionType, StatusAppear
   TYPE_CLOSING_SITE: interventionType('purple', Archive, 'TYPE_CLOSING_SITE'),
 };
 
+/** Report statuses (issue 12, SPEC §4 "Reports"): to process → amber, sent → green, discarded → grey. */
+export const REPORT_STATUS_APPEARANCE: Record<ReportStatus, StatusAppearance> = {
+  to_process: { tone: 'amber', icon: FileClock, labelKey: 'enums:report_status.to_process' },
+  sent: { tone: 'green', icon: Send, labelKey: 'enums:report_status.sent' },
+  discarded: { tone: 'gray', icon: FileX, labelKey: 'enums:report_status.discarded' },
+};
+
 const UNKNOWN: StatusAppearance = { tone: 'gray', icon: TriangleExclamationPoint, labelKey: 'enums:unknown' };
 
 /** The appearance of a site status; an unknown value gets a grey 'Unknown'. */
@@ -99,6 +112,13 @@ export function siteStatusAppearance(status: string): StatusAppearance {
 /** The appearance of an alert type; an unknown value gets a grey 'Unknown'. */
 export function alertAppearance(type: string): StatusAppearance {
   return (ALERT_TYPES as readonly string[]).includes(type) ? ALERT_APPEARANCE[type as AlertType] : UNKNOWN;
+}
+
+/** The appearance of a report status; an unknown value gets a grey 'Unknown'. */
+export function reportStatusAppearance(status: string): StatusAppearance {
+  return (REPORT_STATUSES as readonly string[]).includes(status)
+    ? REPORT_STATUS_APPEARANCE[status as ReportStatus]
+    : UNKNOWN;
 }
 
 /** The appearance of an intervention type; an unknown value gets a grey 'Unknown'. */
@@ -138,4 +158,9 @@ export function AlertBadge({ type }: { type: string }) {
 /** An intervention type as colour + icon + text. */
 export function InterventionTypeBadge({ type }: { type: string }) {
   return <AppearanceBadge appearance={interventionTypeAppearance(type)} />;
+}
+
+/** A report status (to process, sent, discarded) as colour + icon + text. */
+export function ReportStatusBadge({ status }: { status: string }) {
+  return <AppearanceBadge appearance={reportStatusAppearance(status)} />;
 }
