@@ -245,6 +245,7 @@ export const VIOLATION_CODES = [
   'register_required',
   'is_bait_invalid',
   'archived_invalid',
+  'licence_number_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 
