@@ -1,16 +1,14 @@
 /**
- * One mapping from every site status (`STATUS_*`), alert type, intervention type and report status to a colour, a
- * lucide icon and a translated text (ARCHITECTURE §7 "never colour alone"; texts in the `enums` namespace:
- * `enums:site_status.<value>`, `enums:alert_type.<value>`, `enums:intervention_type.<value>`,
- * `enums:report_status.<value>`).
+ * One mapping from every site status (`STATUS_*`), alert type and intervention type to a colour, a lucide icon and a
+ * translated text (ARCHITECTURE §7 "never colour alone"; texts in the `enums` namespace: `enums:site_status.<value>`,
+ * `enums:alert_type.<value>`, `enums:intervention_type.<value>`). Report statuses: report-status.tsx (kept apart so
+ * that the shell does not carry them).
  */
 import {
   ALERT_TYPES,
   type AlertType,
   INTERVENTION_TYPES,
   type InterventionType,
-  REPORT_STATUSES,
-  type ReportStatus,
   SITE_STATUSES,
   type SiteStatus,
 } from '@isoptera/contracts';
@@ -23,12 +21,9 @@ import {
   Calculator,
   CalendarCheck,
   Eye,
-  FileClock,
-  FileX,
   Lock,
   type LucideIcon,
   PackagePlus,
-  Send,
   ShieldCheck,
   SignalLow,
   TriangleExclamationPoint,
@@ -95,14 +90,8 @@ export const INTERVENTION_TYPE_APPEARANCE: Record<InterventionType, StatusAppear
   TYPE_CLOSING_SITE: interventionType('purple', Archive, 'TYPE_CLOSING_SITE'),
 };
 
-/** Report statuses (issue 12, SPEC §4 "Reports"): to process → amber, sent → green, discarded → grey. */
-export const REPORT_STATUS_APPEARANCE: Record<ReportStatus, StatusAppearance> = {
-  to_process: { tone: 'amber', icon: FileClock, labelKey: 'enums:report_status.to_process' },
-  sent: { tone: 'green', icon: Send, labelKey: 'enums:report_status.sent' },
-  discarded: { tone: 'gray', icon: FileX, labelKey: 'enums:report_status.discarded' },
-};
-
-const UNKNOWN: StatusAppearance = { tone: 'gray', icon: TriangleExclamationPoint, labelKey: 'enums:unknown' };
+/** The appearance of a value no mapping knows: a grey 'Unknown'. */
+export const UNKNOWN: StatusAppearance = { tone: 'gray', icon: TriangleExclamationPoint, labelKey: 'enums:unknown' };
 
 /** The appearance of a site status; an unknown value gets a grey 'Unknown'. */
 export function siteStatusAppearance(status: string): StatusAppearance {
@@ -114,13 +103,6 @@ export function alertAppearance(type: string): StatusAppearance {
   return (ALERT_TYPES as readonly string[]).includes(type) ? ALERT_APPEARANCE[type as AlertType] : UNKNOWN;
 }
 
-/** The appearance of a report status; an unknown value gets a grey 'Unknown'. */
-export function reportStatusAppearance(status: string): StatusAppearance {
-  return (REPORT_STATUSES as readonly string[]).includes(status)
-    ? REPORT_STATUS_APPEARANCE[status as ReportStatus]
-    : UNKNOWN;
-}
-
 /** The appearance of an intervention type; an unknown value gets a grey 'Unknown'. */
 export function interventionTypeAppearance(type: string): StatusAppearance {
   return (INTERVENTION_TYPES as readonly string[]).includes(type)
@@ -128,7 +110,8 @@ export function interventionTypeAppearance(type: string): StatusAppearance {
     : UNKNOWN;
 }
 
-function AppearanceBadge({ appearance, suffix }: { appearance: StatusAppearance; suffix?: string }) {
+/** The badge of an appearance: its colour, icon and translated text, with an optional suffix. */
+export function AppearanceBadge({ appearance, suffix }: { appearance: StatusAppearance; suffix?: string }) {
   const { t } = useTranslation();
   const Icon = appearance.icon;
   return (
@@ -158,9 +141,4 @@ export function AlertBadge({ type }: { type: string }) {
 /** An intervention type as colour + icon + text. */
 export function InterventionTypeBadge({ type }: { type: string }) {
   return <AppearanceBadge appearance={interventionTypeAppearance(type)} />;
-}
-
-/** A report status (to process, sent, discarded) as colour + icon + text. */
-export function ReportStatusBadge({ status }: { status: string }) {
-  return <AppearanceBadge appearance={reportStatusAppearance(status)} />;
 }

@@ -14,7 +14,7 @@ import { useSession } from '../../../shared/auth/session';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
-import { ReportStatusBadge } from '../../../shared/ui/status';
+import { ReportStatusBadge } from '../../../shared/ui/report-status';
 import { useRecordVisit } from '../api/record-visit';
 
 /** Where the reports screen opens one report (it reads the `report` search parameter). */

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { emit } from '../../../shared/lib/events';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
-import { InterventionTypeBadge, ReportStatusBadge } from '../../../shared/ui/status';
+import { ReportStatusBadge } from '../../../shared/ui/report-status';
+import { InterventionTypeBadge } from '../../../shared/ui/status';
 
 export interface InterventionRowProps {
   intervention: Intervention;

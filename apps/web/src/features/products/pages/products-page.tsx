@@ -3,7 +3,8 @@
  * settings"; SPEC §2.2 puts the space settings under `/space-parameters`): the products the PCO's technicians apply,
  * by name, 30 a page, with a search (250 ms debounce, SPEC §9) and the archived ones on demand; create and edit in a
  * slide-over; delete after confirmation — a product a report used is archived instead (the API answers it), and the
- * notification says which happened; an archived product can be restored.
+ * notification says which happened; an archived product can be restored. Texts: the `products` namespace, loaded on
+ * demand.
  */
 import { PAGE_SIZE, type Product } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { ArchiveRestore, ArrowLeft, FlaskConical, Pencil, Plus, Trash2 } from 'l
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
@@ -106,8 +108,8 @@ function ProductRow({
   );
 }
 
-/** The product catalogue screen. */
-export function ProductsPage() {
+/** The product catalogue screen, once its texts are loaded. */
+function ProductsScreen() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [includeArchived, setIncludeArchived] = useState(false);
@@ -256,3 +258,12 @@ export function ProductsPage() {
     </div>
   );
 }
+
+/** The product catalogue screen: its texts (`products`) load on demand, so the shell's catalogues stay as they were. */
+export const ProductsPage = withOnDemandTexts(
+  'products',
+  ProductsScreen,
+  <div className="mx-auto w-full max-w-4xl">
+    <SkeletonLines lines={6} />
+  </div>,
+);

@@ -12,8 +12,9 @@ import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { ReportStatusBadge } from '../../../shared/ui/report-status';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
-import { InterventionTypeBadge, ReportStatusBadge } from '../../../shared/ui/status';
+import { InterventionTypeBadge } from '../../../shared/ui/status';
 import { useSiteInterventions } from '../api/get-site-interventions';
 import { ReferentChip } from './site-badges';
 

@@ -16,8 +16,8 @@ import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
+import { ReportStatusBadge } from '../../../shared/ui/report-status';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
-import { ReportStatusBadge } from '../../../shared/ui/status';
 
 /** How many reports of each list the card shows. */
 export const SITE_REPORTS_SHOWN = 5;
