@@ -34,7 +34,7 @@ function ReportRow({ report }: { report: ReportListItem }) {
         className="flex w-full items-center gap-3 px-4 py-3 outline-none hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset"
       >
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="truncate text-sm font-medium text-gray-900">
+          <span className="line-clamp-2 text-sm font-medium break-words text-gray-900">
             {`${report.client.name} — ${report.site.name}`}
           </span>
           <span className="truncate text-xs text-gray-600">

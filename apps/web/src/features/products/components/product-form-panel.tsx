@@ -177,7 +177,6 @@ export function ProductFormPanel({ product, onClose }: ProductFormPanelProps) {
               />
               <Button
                 variant="white"
-                size="sm"
                 className="mt-6"
                 aria-label={t('products:form.removeIngredient', { index: index + 1 })}
                 icon={<Trash2 size={16} aria-hidden />}
