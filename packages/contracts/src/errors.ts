@@ -263,6 +263,7 @@ export const VIOLATION_CODES = [
   'signature_invalid',
   'customer_signature_required',
   'reference_invalid',
+  'licence_number_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

@@ -41,6 +41,7 @@ export type RouteName =
   | 'DealerList'
   | 'PCOList'
   | 'SpaceParameters'
+  | 'ProductCatalogue'
   | 'Error'
   | 'NotFound';
 
@@ -243,6 +244,14 @@ export const routeTable: readonly AppRoute[] = [
       () => import('../features/space-parameters/pages/space-parameters-page'),
       'SpaceParametersPage',
     ),
+  },
+  {
+    // the product catalogue of the space settings (issue 12): the PCO owner's, or anyone substituted into the PCO
+    name: 'ProductCatalogue',
+    path: '/space-parameters/products',
+    action: [ACTIONS.PCO_OWNER],
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/products/pages/products-page'), 'ProductsPage'),
   },
   { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },
   { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: NotFoundPage },

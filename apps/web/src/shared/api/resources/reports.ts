@@ -3,7 +3,7 @@
  * a report lives under `['reports']` — and the list call the reports screen, Home's to-process list and a site's
  * reports share. Products (the PCO's catalogue) live under `['products']`.
  */
-import { type ReportCollection, type ReportListQuery, reportEndpoints } from '@isoptera/contracts';
+import type { ReportCollection, ReportListQuery, reportEndpoints } from '@isoptera/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../endpoint-client';
 
@@ -31,7 +31,11 @@ export function reportListQueryOptions(query: Partial<ReportListQuery>) {
   return queryOptions({
     queryKey: reportKeys.list(query),
     queryFn: ({ signal }): Promise<ReportCollection> =>
-      callEndpoint(reportEndpoints.list, { query: query as ReportListQuery, signal, redirectOnError: false }),
+      // the literal pair keeps zod out of the screens that show a list (shared/api/endpoint-client.ts)
+      callEndpoint<typeof reportEndpoints.list>(
+        { method: 'GET', path: '/api/reports' },
+        { query: query as ReportListQuery, signal, redirectOnError: false },
+      ),
     placeholderData: keepPreviousData,
   });
 }
