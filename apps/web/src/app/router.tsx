@@ -7,6 +7,7 @@ import { ACTIONS } from '@isoptera/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, matchPath, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useSession } from '../shared/auth/session';
+import type { OnDemandNamespace } from '../shared/i18n/on-demand-catalogue';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { baseRouteTarget, type RouteAction } from './guards';
 import { ErrorPage, NotFoundPage } from './pages/error-page';
@@ -57,13 +58,24 @@ export interface AppRoute {
   Component: ComponentType & { preload?: () => Promise<unknown> };
 }
 
-/** A screen loaded on first use: `module[exportName]` of a dynamic import; `preload()` starts the import early. */
+/**
+ * A screen loaded on first use: `module[exportName]` of a dynamic import; `preload()` starts the import early. With
+ * `texts`, the screen's namespace is loaded on demand (on-demand-catalogue.ts): it shows once its texts are there,
+ * and they load again on a change of language. The wrapper is imported with the screen, so that the entry chunk
+ * (the login route's budget) does not carry the i18n runtime.
+ */
 function lazyPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   exportName: keyof M,
+  texts?: OnDemandNamespace,
 ): ComponentType & { preload: () => Promise<unknown> } {
   return Object.assign(
-    lazy(async () => ({ default: (await load())[exportName] as ComponentType })),
+    lazy(async () => {
+      const Screen = (await load())[exportName] as ComponentType;
+      if (!texts) return { default: Screen };
+      const { withOnDemandTexts } = await import('../shared/i18n/with-on-demand-texts');
+      return { default: withOnDemandTexts(texts, Screen) };
+    }),
     { preload: load },
   );
 }
@@ -205,35 +217,35 @@ export const routeTable: readonly AppRoute[] = [
     path: '/users',
     action: USERS_ACTIONS,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/users/pages/users-page'), 'UsersPage'),
+    Component: lazyPage(() => import('../features/users/pages/users-page'), 'UsersPage', 'users'),
   },
   {
     name: 'UserAdd',
     path: '/users/add',
     action: USERS_ACTIONS,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/users/pages/user-add-page'), 'UserAddPage'),
+    Component: lazyPage(() => import('../features/users/pages/user-add-page'), 'UserAddPage', 'users'),
   },
   {
     name: 'UserEdit',
     path: '/users/:userId/edit',
     action: USERS_ACTIONS,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/users/pages/user-edit-page'), 'UserEditPage'),
+    Component: lazyPage(() => import('../features/users/pages/user-edit-page'), 'UserEditPage', 'users'),
   },
   {
     name: 'DealerList',
     path: '/dealers',
     action: ACTIONS.ADMIN_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'DealersPage'),
+    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'DealersPage', 'spaces'),
   },
   {
     name: 'PCOList',
     path: '/pcos',
     action: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
     layout: 'shell',
-    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'PcosPage'),
+    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'PcosPage', 'spaces'),
   },
   {
     name: 'SpaceParameters',
@@ -243,6 +255,7 @@ export const routeTable: readonly AppRoute[] = [
     Component: lazyPage(
       () => import('../features/space-parameters/pages/space-parameters-page'),
       'SpaceParametersPage',
+      'spaceParameters',
     ),
   },
   {

@@ -51,7 +51,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   {
     id: 'users',
     to: '/users',
-    labelKey: 'users:title',
+    labelKey: 'layout:menu.users',
     icon: UserCog,
     anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION, ACTIONS.PCO_ACTION],
   },

@@ -31,7 +31,6 @@ export function orderVisits(
 }
 
 function VisitRow({ visit }: { visit: Intervention }) {
-  const { t } = useTranslation();
   const format = useFormat();
   return (
     <li>
