@@ -35,6 +35,7 @@ export type RouteName =
   | 'Home'
   | 'Clients'
   | 'Planning'
+  | 'Reports'
   | 'Sites'
   | 'SiteDetail'
   | 'SiteLogs'
@@ -176,6 +177,13 @@ export const routeTable: readonly AppRoute[] = [
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
     Component: lazyPage(() => import('../features/planning/pages/planning-page'), 'PlanningPage'),
+  },
+  {
+    name: 'Reports',
+    path: '/reports',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/reports'), 'ReportsPage'),
   },
   {
     name: 'Sites',

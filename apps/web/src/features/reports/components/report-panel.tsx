@@ -1,0 +1,190 @@
+/**
+ * The report panel of the Reports screen (issue 12 "Screens": a report detail panel with every section, the edit
+ * form while to process, and the actions): a slide-over on desktop, the whole screen on a phone, as the other panels
+ * of the app. Its actions follow the report's status (docs/decisions/010): **Download PDF** always (a draft while to
+ * process); to process: **Edit**, **Discard**, **Send to customer**; sent: **Resend**; discarded: **Reopen**. A move
+ * refused by the server (409) shows its translated message; a report of another space shows "not found".
+ */
+import { type Report, reportPdfUrl } from '@isoptera/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Ban, Download, Pencil, RotateCcw, Send } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../shared/api/http-client';
+import { useFormat } from '../../../shared/lib/use-format';
+import { Button } from '../../../shared/ui/button';
+import { buttonClasses } from '../../../shared/ui/button-classes';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { notify } from '../../../shared/ui/notifications';
+import { SkeletonLines } from '../../../shared/ui/skeleton';
+import { SlideOver } from '../../../shared/ui/slide-over';
+import { type ReportMove, reportQueryOptions, useReportMove } from '../api/reports-api';
+import { DiscardDialog, RecipientsDialog, ReopenDialog } from './report-dialogs';
+import { ReportEditForm } from './report-edit-form';
+import { ReportView } from './report-view';
+
+type Dialog = 'send' | 'resend' | 'discard' | 'reopen' | null;
+
+export interface ReportPanelProps {
+  /** The report shown, '' for none (the panel is closed). */
+  reportUlid: string;
+  onClose: () => void;
+}
+
+const NOTICES: Record<ReportMove['kind'], string> = {
+  patch: 'reports:screen.notify.saved',
+  send: 'reports:screen.notify.sent',
+  resend: 'reports:screen.notify.resent',
+  discard: 'reports:screen.notify.discarded',
+  reopen: 'reports:screen.notify.reopened',
+};
+
+/** The buttons of the panel's footer for `report` (view mode). */
+function Actions({
+  report,
+  onEdit,
+  onDialog,
+}: {
+  report: Report;
+  onEdit: () => void;
+  onDialog: (dialog: Exclude<Dialog, null>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex w-full flex-wrap items-center justify-end gap-2">
+      <a
+        href={http.url(reportPdfUrl(report.ulid))}
+        target="_blank"
+        rel="noreferrer"
+        className={buttonClasses('white', 'md', 'mr-auto')}
+      >
+        <Download size={16} aria-hidden />
+        {report.status === 'to_process'
+          ? t('reports:screen.actions.downloadDraft')
+          : t('reports:screen.actions.download')}
+      </a>
+      {report.status === 'to_process' ? (
+        <>
+          <Button variant="white" onPress={() => onDialog('discard')} icon={<Ban size={16} aria-hidden />}>
+            {t('reports:screen.actions.discard')}
+          </Button>
+          <Button variant="white" onPress={onEdit} icon={<Pencil size={16} aria-hidden />}>
+            {t('reports:screen.actions.edit')}
+          </Button>
+          <Button onPress={() => onDialog('send')} icon={<Send size={16} aria-hidden />}>
+            {t('reports:screen.actions.send')}
+          </Button>
+        </>
+      ) : null}
+      {report.status === 'sent' ? (
+        <Button onPress={() => onDialog('resend')} icon={<Send size={16} aria-hidden />}>
+          {t('reports:screen.actions.resend')}
+        </Button>
+      ) : null}
+      {report.status === 'discarded' ? (
+        <Button onPress={() => onDialog('reopen')} icon={<RotateCcw size={16} aria-hidden />}>
+          {t('reports:screen.actions.reopen')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The panel of one report. */
+export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const formId = useId();
+  const report = useQuery(reportQueryOptions(reportUlid));
+  const move = useReportMove(reportUlid);
+  const [isEditing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  // another report, or the report left "to process": back to reading
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to a change of report
+  useEffect(() => {
+    setEditing(false);
+    setDialog(null);
+  }, [reportUlid]);
+  const status = report.data?.status;
+  useEffect(() => {
+    if (status !== 'to_process') setEditing(false);
+  }, [status]);
+
+  const run = async (next: ReportMove) => {
+    const answer = await move.mutateAsync(next);
+    notify({ title: t(NOTICES[next.kind]), content: `${answer.site.name} · ${answer.client.name}` });
+    return answer;
+  };
+
+  const data = report.data;
+  let body: React.ReactNode;
+  if (data) {
+    body = isEditing ? (
+      <ReportEditForm report={data} formId={formId} onMove={run} onSaved={() => setEditing(false)} />
+    ) : (
+      <ReportView report={data} />
+    );
+  } else if (report.isError) {
+    body = <ErrorState error={report.error} onRetry={() => void report.refetch()} isRetrying={report.isFetching} />;
+  } else {
+    body = <SkeletonLines lines={8} />;
+  }
+
+  let footer: React.ReactNode = null;
+  if (data && isEditing) {
+    footer = (
+      <>
+        <Button variant="white" onPress={() => setEditing(false)} isDisabled={move.isPending}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button type="submit" form={formId} isLoading={move.isPending}>
+          {t('common:actions.save')}
+        </Button>
+      </>
+    );
+  } else if (data) {
+    footer = <Actions report={data} onEdit={() => setEditing(true)} onDialog={setDialog} />;
+  }
+
+  const dialogProps = data
+    ? {
+        report: data,
+        onMove: run,
+        isPending: move.isPending,
+        onOpenChange: (open: boolean) => {
+          if (!open) setDialog(null);
+        },
+      }
+    : null;
+
+  return (
+    <SlideOver
+      isOpen={reportUlid !== ''}
+      onOpenChange={(open) => {
+        if (!open && !move.isPending && dialog === null) onClose();
+      }}
+      size="lg"
+      title={
+        data
+          ? isEditing
+            ? t('reports:screen.edit.titleOf', { site: data.site.name })
+            : data.site.name
+          : t('reports:screen.detail.title')
+      }
+      subtitle={data ? `${data.client.name} · ${format.dateTime(data.visit_ended_at)}` : undefined}
+      footer={footer}
+    >
+      {body}
+      {/* inside the panel: each dialog is a modal above it */}
+      {dialogProps ? (
+        <>
+          <RecipientsDialog {...dialogProps} mode="send" isOpen={dialog === 'send'} />
+          <RecipientsDialog {...dialogProps} mode="resend" isOpen={dialog === 'resend'} />
+          <DiscardDialog {...dialogProps} isOpen={dialog === 'discard'} />
+          <ReopenDialog {...dialogProps} isOpen={dialog === 'reopen'} />
+        </>
+      ) : null}
+    </SlideOver>
+  );
+}
