@@ -71,6 +71,8 @@ export function ReportEditForm({ report, formId, onMove, onSaved }: ReportEditFo
   const uses = useFieldArray({ control, name: 'product_uses' });
   const absent = form.watch('customer_absent');
   const products = useRef(new Map<string, ProductOption>());
+  // read while rendering, so that react-hook-form tracks which fields changed (the merge patch sends those)
+  const { dirtyFields } = formState;
 
   const error = (path: FieldPath<ReportFormValues>): string | undefined => {
     let node: unknown = formState.errors;
@@ -88,7 +90,7 @@ export function ReportEditForm({ report, formId, onMove, onSaved }: ReportEditFo
   const onSubmit = form.handleSubmit(
     async (values) => {
       setFormError(null);
-      const patch = reportPatchOf(values, formState.dirtyFields as Record<string, unknown>);
+      const patch = reportPatchOf(values, { ...dirtyFields, ...form.formState.dirtyFields } as Record<string, unknown>);
       if (Object.keys(patch).length === 0) {
         onSaved();
         return;
