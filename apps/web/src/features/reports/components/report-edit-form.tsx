@@ -14,7 +14,7 @@ import {
   STATION_CHECK_RESULTS,
 } from '@isoptera/contracts';
 import { Plus, Trash2 } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
@@ -73,6 +73,9 @@ export function ReportEditForm({ report, formId, onMove, onSaved }: ReportEditFo
   const products = useRef(new Map<string, ProductOption>());
   // read while rendering, so that react-hook-form tracks which fields changed (the merge patch sends those)
   const { dirtyFields } = formState;
+
+  // the panel may have been scrolled down while reading: the form starts at its top
+  useEffect(() => formRef.current?.scrollIntoView?.({ block: 'start' }), []);
 
   const error = (path: FieldPath<ReportFormValues>): string | undefined => {
     let node: unknown = formState.errors;

@@ -1,19 +1,18 @@
 /**
  * The report panel of the Reports screen (issue 12 "Screens": a report detail panel with every section, the edit
  * form while to process, and the actions): a slide-over on desktop, the whole screen on a phone, as the other panels
- * of the app. Its actions follow the report's status (docs/decisions/010): **Download PDF** always (a draft while to
- * process); to process: **Edit**, **Discard**, **Send to customer**; sent: **Resend**; discarded: **Reopen**. A move
+ * of the app. Its actions follow the report's status (docs/decisions/010): **Download PDF** always, beside the
+ * report's status (a draft while to process); to process: **Edit**, **Discard**, **Send to customer**; sent:
+ * **Resend**; discarded: **Reopen**. A move
  * refused by the server (409) shows its translated message; a report of another space shows "not found".
  */
-import { type Report, reportPdfUrl } from '@isoptera/contracts';
+import type { Report } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Ban, Download, Pencil, RotateCcw, Send } from 'lucide-react';
+import { Ban, Pencil, RotateCcw, Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../shared/api/http-client';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
-import { buttonClasses } from '../../../shared/ui/button-classes';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { notify } from '../../../shared/ui/notifications';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
@@ -39,7 +38,7 @@ const NOTICES: Record<ReportMove['kind'], string> = {
   reopen: 'reports:screen.notify.reopened',
 };
 
-/** The buttons of the panel's footer for `report` (view mode). */
+/** The moves of the panel's footer for `report` (view mode): on a phone, two columns, the main move across. */
 function Actions({
   report,
   onEdit,
@@ -50,42 +49,33 @@ function Actions({
   onDialog: (dialog: Exclude<Dialog, null>) => void;
 }) {
   const { t } = useTranslation();
+  const layout = 'grid w-full grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end';
+  if (report.status === 'to_process') {
+    return (
+      <div className={layout}>
+        <Button variant="white" onPress={() => onDialog('discard')} icon={<Ban size={16} aria-hidden />}>
+          {t('reports:screen.actions.discard')}
+        </Button>
+        <Button variant="white" onPress={onEdit} icon={<Pencil size={16} aria-hidden />}>
+          {t('reports:screen.actions.edit')}
+        </Button>
+        <Button className="col-span-2" onPress={() => onDialog('send')} icon={<Send size={16} aria-hidden />}>
+          {t('reports:screen.actions.send')}
+        </Button>
+      </div>
+    );
+  }
   return (
-    <div className="flex w-full flex-wrap items-center justify-end gap-2">
-      <a
-        href={http.url(reportPdfUrl(report.ulid))}
-        target="_blank"
-        rel="noreferrer"
-        className={buttonClasses('white', 'md', 'mr-auto')}
-      >
-        <Download size={16} aria-hidden />
-        {report.status === 'to_process'
-          ? t('reports:screen.actions.downloadDraft')
-          : t('reports:screen.actions.download')}
-      </a>
-      {report.status === 'to_process' ? (
-        <>
-          <Button variant="white" onPress={() => onDialog('discard')} icon={<Ban size={16} aria-hidden />}>
-            {t('reports:screen.actions.discard')}
-          </Button>
-          <Button variant="white" onPress={onEdit} icon={<Pencil size={16} aria-hidden />}>
-            {t('reports:screen.actions.edit')}
-          </Button>
-          <Button onPress={() => onDialog('send')} icon={<Send size={16} aria-hidden />}>
-            {t('reports:screen.actions.send')}
-          </Button>
-        </>
-      ) : null}
+    <div className={layout}>
       {report.status === 'sent' ? (
-        <Button onPress={() => onDialog('resend')} icon={<Send size={16} aria-hidden />}>
+        <Button className="col-span-2" onPress={() => onDialog('resend')} icon={<Send size={16} aria-hidden />}>
           {t('reports:screen.actions.resend')}
         </Button>
-      ) : null}
-      {report.status === 'discarded' ? (
-        <Button onPress={() => onDialog('reopen')} icon={<RotateCcw size={16} aria-hidden />}>
+      ) : (
+        <Button className="col-span-2" onPress={() => onDialog('reopen')} icon={<RotateCcw size={16} aria-hidden />}>
           {t('reports:screen.actions.reopen')}
         </Button>
-      ) : null}
+      )}
     </div>
   );
 }

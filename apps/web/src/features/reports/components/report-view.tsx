@@ -4,13 +4,14 @@
  * products used with their registrations, the photos, the signatures or "customer absent", and the deliveries (when,
  * by whom, to whom) — or why it was discarded.
  */
-import type { ProductUseValue, Report, ReportPerson } from '@isoptera/contracts';
-import { ImageOff } from 'lucide-react';
+import { type ProductUseValue, type Report, type ReportPerson, reportPdfUrl } from '@isoptera/contracts';
+import { Download, ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../shared/api/http-client';
 import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
+import { buttonClasses } from '../../../shared/ui/button-classes';
 import { ReportStatusBadge, ReportTypeBadge } from './report-badges';
 
 /** A titled section of the panel. */
@@ -177,9 +178,21 @@ export function ReportView({ report }: { report: Report }) {
   return (
     <div className="flex flex-col gap-5">
       <ReportSection title={t('reports:pdf.visit')}>
-        <div className="mb-3 flex flex-wrap gap-2">
+        <div className="mb-3 flex flex-wrap items-center gap-2">
           <ReportStatusBadge status={report.status} />
           <ReportTypeBadge type={report.type} />
+          {/* every state: the frozen PDF once sent, else drawn now (marked draft while to process) */}
+          <a
+            href={http.url(reportPdfUrl(report.ulid))}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClasses('white', 'sm', 'ml-auto')}
+          >
+            <Download size={14} aria-hidden />
+            {report.status === 'to_process'
+              ? t('reports:screen.actions.downloadDraft')
+              : t('reports:screen.actions.download')}
+          </a>
         </div>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field label={t('reports:pdf.client')}>{report.client.name}</Field>
