@@ -53,10 +53,14 @@ function Actions({
   if (report.status === 'to_process') {
     return (
       <div className={layout}>
-        <Button variant="white" onPress={() => onDialog('discard')} icon={<Ban size={16} aria-hidden />}>
+        <Button
+          variant="white"
+          onPress={() => onDialog('discard')}
+          icon={<Ban size={16} aria-hidden className="hidden shrink-0 sm:block" />}
+        >
           {t('reports:screen.actions.discard')}
         </Button>
-        <Button variant="white" onPress={onEdit} icon={<Pencil size={16} aria-hidden />}>
+        <Button variant="white" onPress={onEdit} icon={<Pencil size={16} aria-hidden className="shrink-0" />}>
           {t('reports:screen.actions.edit')}
         </Button>
         <Button className="col-span-2" onPress={() => onDialog('send')} icon={<Send size={16} aria-hidden />}>

@@ -33,12 +33,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A sentence saying a section is empty. */
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-gray-600 italic">{children}</p>;
+}
+
 function Text({ value }: { value: string | null }) {
   const { t } = useTranslation();
   return value ? (
     <p className="text-sm whitespace-pre-line text-gray-800">{value}</p>
   ) : (
-    <p className="text-sm text-gray-600 italic">{t('reports:screen.detail.none')}</p>
+    <Empty>{t('reports:screen.detail.none')}</Empty>
   );
 }
 
@@ -99,7 +104,7 @@ function ProductUseCard({ use }: { use: ProductUseValue }) {
 function StationChecks({ report }: { report: Report }) {
   const { t } = useTranslation();
   const format = useFormat();
-  if (report.station_checks.length === 0) return <Text value={t('reports:pdf.no_stations')} />;
+  if (report.station_checks.length === 0) return <Empty>{t('reports:pdf.no_stations')}</Empty>;
   const head = 'px-2 py-1.5 text-left text-xs font-semibold text-gray-600';
   return (
     <div className="@container">
@@ -231,7 +236,7 @@ export function ReportView({ report }: { report: Report }) {
             ))}
           </ul>
         ) : (
-          <Text value={t('reports:screen.detail.noProducts')} />
+          <Empty>{t('reports:screen.detail.noProducts')}</Empty>
         )}
       </ReportSection>
 
@@ -331,7 +336,9 @@ export function ReportView({ report }: { report: Report }) {
             ))}
           </ol>
         ) : (
-          <Text value={report.status === 'discarded' ? null : t('reports:screen.detail.notSent')} />
+          <Empty>
+            {report.status === 'discarded' ? t('reports:screen.detail.none') : t('reports:screen.detail.notSent')}
+          </Empty>
         )}
       </ReportSection>
     </div>
