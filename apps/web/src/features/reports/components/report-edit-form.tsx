@@ -74,8 +74,13 @@ export function ReportEditForm({ report, formId, onMove, onSaved }: ReportEditFo
   // read while rendering, so that react-hook-form tracks which fields changed (the merge patch sends those)
   const { dirtyFields } = formState;
 
-  // the panel may have been scrolled down while reading: the form starts at its top
-  useEffect(() => formRef.current?.scrollIntoView?.({ block: 'start' }), []);
+  // the panel may have been scrolled down while reading: the form starts at its top, the focus on its first field
+  // (the Edit button that opened it is gone); braces: recent browsers answer scrollIntoView with a promise, which
+  // React would take for a clean-up function
+  useEffect(() => {
+    void formRef.current?.scrollIntoView?.({ block: 'start' });
+    formRef.current?.querySelector<HTMLElement>('[role="spinbutton"], input, textarea')?.focus({ preventScroll: true });
+  }, []);
 
   const error = (path: FieldPath<ReportFormValues>): string | undefined => {
     let node: unknown = formState.errors;

@@ -9,7 +9,7 @@
 import type { Report } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Pencil, RotateCcw, Send } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
@@ -105,9 +105,22 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
     if (status !== 'to_process') setEditing(false);
   }, [status]);
 
+  const bodyRef = useRef<HTMLDivElement>(null);
+  /**
+   * After a move the button that started it is gone (the footer follows the new status, the form closes): focus goes
+   * to the panel's first action, else the panel, so that the keyboard (and Escape) stays in the panel.
+   */
+  const refocus = () =>
+    setTimeout(() => {
+      const panel = bodyRef.current?.closest<HTMLElement>('[role="dialog"]');
+      if (!panel || panel.contains(document.activeElement)) return;
+      (panel.querySelector<HTMLElement>('footer button') ?? panel).focus();
+    }, 50);
+
   const run = async (next: ReportMove) => {
     const answer = await move.mutateAsync(next);
     notify({ title: t(NOTICES[next.kind]), content: `${answer.site.name} · ${answer.client.name}` });
+    refocus();
     return answer;
   };
 
@@ -115,7 +128,15 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
   let body: React.ReactNode;
   if (data) {
     body = isEditing ? (
-      <ReportEditForm report={data} formId={formId} onMove={run} onSaved={() => setEditing(false)} />
+      <ReportEditForm
+        report={data}
+        formId={formId}
+        onMove={run}
+        onSaved={() => {
+          setEditing(false);
+          refocus();
+        }}
+      />
     ) : (
       <ReportView report={data} />
     );
@@ -129,7 +150,14 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
   if (data && isEditing) {
     footer = (
       <>
-        <Button variant="white" onPress={() => setEditing(false)} isDisabled={move.isPending}>
+        <Button
+          variant="white"
+          onPress={() => {
+            setEditing(false);
+            refocus();
+          }}
+          isDisabled={move.isPending}
+        >
           {t('common:actions.cancel')}
         </Button>
         <Button type="submit" form={formId} isLoading={move.isPending}>
@@ -169,7 +197,7 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
       subtitle={data ? `${data.client.name} · ${format.dateTime(data.visit_ended_at)}` : undefined}
       footer={footer}
     >
-      {body}
+      <div ref={bodyRef}>{body}</div>
       {/* inside the panel: each dialog is a modal above it */}
       {dialogProps ? (
         <>

@@ -350,8 +350,10 @@ describe('ReportsPage: the report panel', () => {
     expect(await screen.findByText('Report sent to the customer')).toBeTruthy();
     // the panel follows: sent, with its delivery and the resend action
     const after = within(await panel());
-    expect(await after.findByRole('button', { name: 'Send again' })).toBeTruthy();
+    const resend = await after.findByRole('button', { name: 'Send again' });
     expect(after.getByText(/To jean.dupont@margaux.example, compta@margaux.example/)).toBeTruthy();
+    // the Send button is gone: the focus stays in the panel, on its action
+    await waitFor(() => expect(document.activeElement).toBe(resend));
   });
 
   it('asks at least one recipient', async () => {
