@@ -74,12 +74,12 @@ export function ReportEditForm({ report, formId, onMove, onSaved }: ReportEditFo
   // read while rendering, so that react-hook-form tracks which fields changed (the merge patch sends those)
   const { dirtyFields } = formState;
 
-  // the panel may have been scrolled down while reading: the form starts at its top, the focus on its first field
-  // (the Edit button that opened it is gone); braces: recent browsers answer scrollIntoView with a promise, which
-  // React would take for a clean-up function
+  // the panel may have been scrolled down while reading: the form starts at its top, the focus on the summary, what
+  // the office corrects most (the Edit button that opened it is gone); braces: recent browsers answer scrollIntoView
+  // with a promise, which React would take for a clean-up function
   useEffect(() => {
     void formRef.current?.scrollIntoView?.({ block: 'start' });
-    formRef.current?.querySelector<HTMLElement>('[role="spinbutton"], input, textarea')?.focus({ preventScroll: true });
+    formRef.current?.querySelector<HTMLElement>('textarea')?.focus({ preventScroll: true });
   }, []);
 
   const error = (path: FieldPath<ReportFormValues>): string | undefined => {
