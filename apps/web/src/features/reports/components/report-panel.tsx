@@ -113,7 +113,9 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
   const refocus = () =>
     setTimeout(() => {
       const panel = bodyRef.current?.closest<HTMLElement>('[role="dialog"]');
-      if (!panel || panel.contains(document.activeElement)) return;
+      const active = document.activeElement;
+      // focus already on a control of the panel: left there (the panel itself is where a modal's restore falls back)
+      if (!panel || (active && active !== panel && panel.contains(active))) return;
       (panel.querySelector<HTMLElement>('footer button') ?? panel).focus();
     }, 50);
 

@@ -6,11 +6,10 @@ import { applyReportViolations, reportFormValues, reportPatchOf, wallTimeOf } fr
 describe('report form', () => {
   it('shows the visit in the user’s time zone and leaves out the checks of removed stations', () => {
     const report = fullReport('R1');
-    const [first, second] = report.station_checks;
-    const values = reportFormValues(
-      { ...report, station_checks: [first!, { ...second!, equipment: null, equipment_ulid: null }] },
-      'Asia/Tokyo',
+    const checks = report.station_checks.map((check, index) =>
+      index === 1 ? { ...check, equipment: null, equipment_ulid: null } : check,
     );
+    const values = reportFormValues({ ...report, station_checks: checks }, 'Asia/Tokyo');
     expect(values.visit_started_at).toBe('2026-03-10 17:00:00');
     expect(values.station_checks.map((c) => c.reference)).toEqual(['IGS-01']);
     expect(values.product_uses[0]).toMatchObject({ product: `/api/products/${report.product_uses[0]?.product_ulid}` });
