@@ -36,6 +36,7 @@ export type RouteName =
   | 'Home'
   | 'Clients'
   | 'Planning'
+  | 'Reports'
   | 'Sites'
   | 'SiteDetail'
   | 'SiteLogs'
@@ -189,6 +190,13 @@ export const routeTable: readonly AppRoute[] = [
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
     Component: lazyPage(() => import('../features/planning/pages/planning-page'), 'PlanningPage'),
+  },
+  {
+    name: 'Reports',
+    path: '/reports',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/reports'), 'ReportsPage'),
   },
   {
     name: 'Sites',

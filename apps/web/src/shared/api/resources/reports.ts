@@ -1,7 +1,9 @@
 /**
  * The reports resource of the web app (issue 12; SPEC §2.7 "Reports", §4 "Reports"): its query keys — every query of
  * a report lives under `['reports']` — and the list call the reports screen, Home's to-process list and a site's
- * reports share. Products (the PCO's catalogue) live under `['products']`.
+ * reports share. Products (the PCO's catalogue) live under `['products']`. Contracts are imported as types only: the
+ * shell's invalidation graph imports this module, and a value import would bring zod into the start-up bundle
+ * (ADR 008; ~38 kB gzip once a screen uses `reportListQueryOptions`).
  */
 import type { ReportCollection, ReportListQuery, reportEndpoints } from '@isoptera/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
