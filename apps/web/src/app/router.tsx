@@ -182,14 +182,14 @@ export const routeTable: readonly AppRoute[] = [
     path: '/clients',
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/clients/pages/clients-page'), 'ClientsPage'),
+    Component: lazyPage(() => import('../features/clients/pages/clients-page'), 'ClientsPage', 'clients'),
   },
   {
     name: 'Planning',
     path: '/planning',
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/planning/pages/planning-page'), 'PlanningPage'),
+    Component: lazyPage(() => import('../features/planning/pages/planning-page'), 'PlanningPage', 'planning'),
   },
   {
     name: 'Reports',
@@ -203,7 +203,7 @@ export const routeTable: readonly AppRoute[] = [
     path: '/sites',
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/sites/pages/sites-page'), 'SitesPage'),
+    Component: lazyPage(() => import('../features/sites/pages/sites-page'), 'SitesPage', 'sites'),
   },
   {
     name: 'SiteDetail',
@@ -211,7 +211,7 @@ export const routeTable: readonly AppRoute[] = [
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
     // the sites feature's page with the equipment (and alerts) sections composed in (app/pages/site-detail-route.tsx)
-    Component: lazyPage(() => import('./pages/site-detail-route'), 'SiteDetailRoute'),
+    Component: lazyPage(() => import('./pages/site-detail-route'), 'SiteDetailRoute', 'sites'),
   },
   {
     name: 'SiteLogs',

@@ -3,7 +3,8 @@
  * long texts (`legal`), the site detail's equipment section (`equipment`), the alert and synchronisation logs, the
  * readings chart and the alert thresholds (`alerts`), the visit reports' labels (`reports`, also the PDF's), the product
  * catalogue of the space settings (`products`), the screens of the users, the spaces (dealers, PCOs) and the space
- * settings (`users`, `spaces`, `spaceParameters`) — are in
+ * settings (`users`, `spaces`, `spaceParameters`), of the clients, the sites and the planning (`clients`, `sites`,
+ * `planning`: each read by its own screens only) — are in
  * neither group of catalogues (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
  * i18next namespace. The build puts each one in its own chunk `<namespace>-<lang>` (vite.config.ts reads
  * on-demand-namespaces.json), so neither the login route's nor the shell's budget grows.
@@ -23,7 +24,10 @@ export type OnDemandNamespace =
   | 'products'
   | 'spaces'
   | 'spaceParameters'
-  | 'users';
+  | 'users'
+  | 'clients'
+  | 'sites'
+  | 'planning';
 
 type Catalogue = Record<string, unknown>;
 
@@ -38,6 +42,9 @@ const files = import.meta.glob<Catalogue>(
     './*/spaces.json',
     './*/spaceParameters.json',
     './*/users.json',
+    './*/clients.json',
+    './*/sites.json',
+    './*/planning.json',
   ],
   { base: '../../../../../packages/i18n/locales', import: 'default' },
 );

@@ -16,7 +16,7 @@ export type CatalogueFiles = Record<string, () => Promise<Catalogue>>;
 // keys relative to the locales directory (`./fr/auth.json`): shorter in the start-up bundle than the full path;
 // `mail` holds the server's e-mail texts, which the web app never shows: it stays out of the bundles;
 // the namespaces of on-demand-namespaces.json (`legal`, `equipment`, `alerts`, `reports`, `products`,
-// `spaces`, `spaceParameters`, `users`) are loaded by the screens that show them
+// `spaces`, `spaceParameters`, `users`, `clients`, `sites`, `planning`) are loaded by the screens that show them
 // (on-demand-catalogue.ts), in neither group, so that neither budget grows (ARCHITECTURE §6)
 const files: CatalogueFiles = import.meta.glob<Catalogue>(
   [
@@ -30,6 +30,9 @@ const files: CatalogueFiles = import.meta.glob<Catalogue>(
     '!./*/spaces.json',
     '!./*/spaceParameters.json',
     '!./*/users.json',
+    '!./*/clients.json',
+    '!./*/sites.json',
+    '!./*/planning.json',
   ],
   {
     base: '../../../../../packages/i18n/locales',
