@@ -37,7 +37,7 @@ const update = defineEndpoint({
   description:
     'Visit dates, language, summary, recommendations, conducive conditions, customer signature name or absence, ' +
     'station checks (keyed by station) and product uses. 409 `report_not_editable` once sent or discarded. 422: ' +
-    '`visit_ended_at_invalid` (not after the start, or in the future), `station_invalid`, `product_invalid`, ' +
+    '`visit_ended_at_invalid` (before the start, or in the future), `station_invalid`, `product_invalid`, ' +
     '`applicator_invalid`, `language_not_accepted`. A control visit whose checks now show activity puts back the ' +
     'site status its report had changed (and the other way round).',
   params: reportParams,

@@ -252,7 +252,7 @@ export function createReportDraftsService(deps: {
      * Completes the visit: its report moves to process with the texts, the signatures (PNG by content, 422
      * `signature_invalid`; the customer's required unless `customer_absent`, 422 `customer_signature_required`) and
      * the visit's times (default check-in / check-out, else the planned start — a minute before the end when that is
-     * later — and now; the end after the start and not in the future, 422 `visit_ended_at_invalid`); the site status
+     * later — and now; the end not before the start and not in the future, 422 `visit_ended_at_invalid`); the site status
      * follows ADR 010's completion rule in the same transaction. Answers the report's id. Throws as `open`.
      */
     async complete(actor: Actor, interventionId: string, input: DraftCompletion): Promise<string> {
@@ -276,7 +276,7 @@ export function createReportDraftsService(deps: {
       // not checked in: the planned start, or a minute before the end when the visit was done ahead of its plan
       const planned = visit.startAt.getTime() < end.getTime() ? visit.startAt : new Date(end.getTime() - 60_000);
       const start = input.visitStartedAt ?? state.checkedInAt ?? planned;
-      if (end.getTime() <= start.getTime() || end.getTime() > at.getTime() + 60_000) {
+      if (end.getTime() < start.getTime() || end.getTime() > at.getTime() + 60_000) {
         throw validationFailed({ propertyPath: 'visit_ended_at', code: 'visit_ended_at_invalid' });
       }
       await repository.transaction(async (repo) => {

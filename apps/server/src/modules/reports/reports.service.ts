@@ -81,7 +81,7 @@ export function createReportsService({ repository, list, sources, now = () => ne
     const start = parseDateTimeInput(body.visit_started_at, actor.timezone);
     const end = parseDateTimeInput(body.visit_ended_at, actor.timezone);
     if (!start) violations.push({ propertyPath: 'visit_started_at', code: 'visit_started_at_invalid' });
-    if (!end || (start && end.getTime() <= start.getTime()) || end.getTime() > now().getTime()) {
+    if (!end || (start && end.getTime() < start.getTime()) || end.getTime() > now().getTime()) {
       violations.push({ propertyPath: 'visit_ended_at', code: 'visit_ended_at_invalid' });
     }
     const stationIds = body.station_checks.map((check) => check.equipment);

@@ -331,6 +331,12 @@ describe('GET, PUT and PATCH /api/reports/{ulid}', () => {
     });
     expect(cleared.json()).toMatchObject({ recommendations: null, customer_absent: true });
     expect(cleared.json().station_checks.map((c: { result: string }) => c.result)).toEqual(['missing']);
+    // a visit of less than a minute, as the web form shows times to the minute: start and end alike are accepted
+    const minute = await asOwner('PATCH', `/api/reports/${report.ulid}`, {
+      visit_started_at: '2026-11-20 10:00:00',
+      visit_ended_at: '2026-11-20 10:00:00',
+    });
+    expect(minute.statusCode, minute.body).toBe(200);
     const bad = await asOwner('PATCH', `/api/reports/${report.ulid}`, { visit_ended_at: 'tomorrow' });
     expect(violations(bad)).toEqual(['visit_ended_at:visit_ended_at_invalid']);
     const plain = await ctx.t.app.inject({
