@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { startSmtpSink } from './support/smtp-sink';
 
-const PORT = 3100;
+/** The E2E server's port (`E2E_PORT`: another run on the same machine takes another one). */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The SMTP sink the application delivers to (support/smtp-sink.ts). */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
 const BASE_URL = `http://127.0.0.1:${PORT}`;

@@ -228,13 +228,15 @@ test('the manager closes another report without sending, giving a reason', async
   await open(page, `/reports?report=${target?.ulid}`);
   const report = panel(page, target?.site.name as string);
   await report.getByRole('button', { name: t('reports:screen.actions.discard') }).click();
-  const dialog = page.getByRole('dialog', { name: t('reports:screen.discard.title') });
-  await dialog.getByRole('button', { name: t('reports:screen.discard.confirm') }).click();
-  // the reason is required
-  await expect(dialog).toBeVisible();
+  const dialog = page.getByRole('alertdialog', { name: t('reports:screen.discard.title') });
+  // the reason is required: no closing without one
+  const confirm = dialog.getByRole('button', { name: t('reports:screen.discard.confirm') });
+  await confirm.click();
+  await expect(dialog.getByText(t('errors:reason_required'))).toBeVisible();
   await dialog.getByLabel(t('reports:screen.discard.reason')).fill('Doublon du rapport papier');
   await expectNoSeriousA11yViolations(page, 'discard dialog');
-  await dialog.getByRole('button', { name: t('reports:screen.discard.confirm') }).click();
+  await screenshot(page, 'report-discard-dialog', { fullPage: false });
+  await confirm.click();
   await expect(page.getByText(t('reports:screen.notify.discarded'))).toBeVisible();
   const stored = (await (
     await page.request.get(`/api/reports/${target?.ulid}`, { headers: WEBAPP_HEADERS })
