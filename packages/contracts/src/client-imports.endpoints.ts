@@ -51,7 +51,8 @@ export const clientImportEndpoints = {
     path: '/api/clients/imports/:ulid',
     tags,
     access,
-    summary: 'An import: status, progress (rows done / total), counts, sheet, header row, columns and, draft, its dry run',
+    summary:
+      'An import: status, progress (rows done / total), counts, sheet, header row, columns and, draft, its dry run',
     params: importParams,
     responses: { 200: clientImportResource },
     errors: ['import_not_found'],
@@ -89,7 +90,7 @@ export const clientImportEndpoints = {
     tags,
     access,
     summary: "The refused rows as CSV (UTF-8 with BOM, `;`), with an `error` column in the user's language",
-    description: 'Cells starting with `=`, `+`, `-`, `@` are prefixed with `\'` so that no spreadsheet evaluates them.',
+    description: "Cells starting with `=`, `+`, `-`, `@` are prefixed with `'` so that no spreadsheet evaluates them.",
     params: importParams,
     produces: ['text/csv'],
     responses: { 200: text('The refused rows') },

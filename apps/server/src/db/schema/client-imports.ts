@@ -17,6 +17,12 @@ export interface ImportCountsValue {
   refused: number;
 }
 
+/** A column of the chosen sheet: its heading and the field it is matched to. */
+export interface ImportColumnValue {
+  header: string;
+  field: string | null;
+}
+
 /** A refused row kept for the refused-rows CSV: its 1-based sheet row, its cells (as read) and its violations. */
 export interface RefusedRowValue {
   row: number;
@@ -44,8 +50,8 @@ export const clientImports = pgTable(
     sheet: text('sheet').notNull(),
     /** 1-based row of the column headers. */
     headerRow: integer('header_row').notNull().default(1),
-    /** The field of each column by index (null: not imported). */
-    mapping: jsonb('mapping').$type<(string | null)[]>().notNull(),
+    /** The columns of the chosen sheet: heading and matched field (null: not imported), by index. */
+    mapping: jsonb('mapping').$type<ImportColumnValue[]>().notNull(),
     /** skip | update. */
     duplicatePolicy: text('duplicate_policy').notNull().default('skip'),
     rowsTotal: integer('rows_total').notNull().default(0),
