@@ -34,6 +34,7 @@ export type RouteName =
   | 'BaseRoute'
   | 'Home'
   | 'Clients'
+  | 'ClientImport'
   | 'Planning'
   | 'Sites'
   | 'SiteDetail'
@@ -169,6 +170,13 @@ export const routeTable: readonly AppRoute[] = [
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
     Component: lazyPage(() => import('../features/clients/pages/clients-page'), 'ClientsPage'),
+  },
+  {
+    name: 'ClientImport',
+    path: '/clients/import',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/client-import/pages/client-import-page'), 'ClientImportPage'),
   },
   {
     name: 'Planning',
