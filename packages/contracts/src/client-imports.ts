@@ -23,7 +23,7 @@ export const IMPORT_MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
 /** How long an import can be undone, in days. */
 export const IMPORT_UNDO_DAYS = 7;
 
-/** The fields a column can be matched to. A row's site is imported when any site field has a value. */
+/** The fields a column can be matched to. A row's site is imported when any of {@link IMPORT_SITE_FIELDS} has a value. */
 export const IMPORT_FIELDS = [
   'client_name',
   'company',
@@ -43,17 +43,11 @@ export const IMPORT_FIELDS = [
   'area',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
-/** The fields of a row's site: when all are empty, the row has no site. */
-export const IMPORT_SITE_FIELDS: readonly ImportField[] = [
-  'site_name',
-  'address',
-  'postal_code',
-  'city',
-  'country',
-  'latitude',
-  'longitude',
-  'area',
-];
+/**
+ * The fields that give a row a site: when all are empty, the row has no site (a city or country alone, as customer
+ * files often carry, describes the client and is not imported).
+ */
+export const IMPORT_SITE_FIELDS: readonly ImportField[] = ['site_name', 'address', 'latitude', 'longitude', 'area'];
 
 export const IMPORT_STATUSES = ['draft', 'queued', 'running', 'done', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

@@ -69,11 +69,9 @@ describe('a French CSV in Windows-1252 with ;', () => {
         frenchRow(1),
         frenchRow(2, { Entreprise: 'particulier' }),
         frenchRow(3, {
+          // a city without an address: no site
           'Nom du site': '',
           Adresse: '',
-          'Code postal': '',
-          Ville: '',
-          Pays: '',
           Latitude: '',
           Longitude: '',
           'Surface (m²)': '',

@@ -65,7 +65,7 @@ function Stepper({ step }: { step: ImportStep }) {
           aria-current={i === index ? 'step' : undefined}
           className={cn(
             'flex items-center gap-2',
-            i === index ? 'font-semibold text-brand-700' : i < index ? 'text-gray-700' : 'text-gray-500',
+            i === index ? 'font-semibold text-brand-700' : i < index ? 'text-gray-800' : 'text-gray-600',
           )}
         >
           <span
@@ -171,7 +171,7 @@ function Preview({ item }: { item: ClientImport }) {
               key={r}
               className={cn('border-b border-gray-100', r + 1 === item.header_row && 'bg-brand-50 font-semibold')}
             >
-              <th scope="row" className="whitespace-nowrap px-2 py-1 text-xs font-normal text-gray-500">
+              <th scope="row" className="whitespace-nowrap px-2 py-1 text-xs font-normal text-gray-600">
                 {r + 1}
               </th>
               {Array.from({ length: width }, (_, c) => (
