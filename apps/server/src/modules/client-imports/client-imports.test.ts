@@ -6,11 +6,16 @@
  */
 import { createDeflateRaw } from 'node:zlib';
 import { type ClientImport, clientImportResource } from '@isoptera/contracts';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import {
+  contactByEmail,
+  clientNamed as findClient,
+  importsOf,
+  sitesOfClient,
+  touchClient,
+} from '../../../test/client-import-queries.js';
 import { createPcoTeam } from '../../../test/factories.js';
-import { clientImports, clients, contacts, sites } from '../../db/schema/index.js';
 import { errorMessage } from '../../platform/i18n/messages.js';
 import { csvCell } from './client-imports.service.js';
 import {
@@ -50,13 +55,7 @@ async function runImport(ulid: string): Promise<ClientImport> {
   return body;
 }
 
-const clientNamed = async (name: string) =>
-  (
-    await t.db
-      .select()
-      .from(clients)
-      .where(and(eq(clients.spaceId, team.spaceId), eq(clients.name, name)))
-  )[0];
+const clientNamed = (name: string) => findClient(t.db, team.spaceId, name);
 
 describe('a French CSV in Windows-1252 with ;', () => {
   let draft: ClientImport;
@@ -131,10 +130,7 @@ describe('a French CSV in Windows-1252 with ;', () => {
     const first = await clientNamed('Résidence Les Pins 1');
     expect(first?.company).toBe(true);
     expect((await clientNamed('Résidence Les Pins 2'))?.company).toBe(false);
-    const [site] = await t.db
-      .select()
-      .from(sites)
-      .where(eq(sites.clientId, first?.id ?? ''));
+    const [site] = await sitesOfClient(t.db, first?.id ?? '');
     expect(site).toMatchObject({
       name: 'Bâtiment 1',
       city: 'Bordeaux',
@@ -143,12 +139,7 @@ describe('a French CSV in Windows-1252 with ;', () => {
     });
     expect(site?.addressLabel).toBe('1 rue de l’Église, 33000 Bordeaux, France');
     const third = await clientNamed('Résidence Les Pins 3');
-    expect(
-      await t.db
-        .select()
-        .from(sites)
-        .where(eq(sites.clientId, third?.id ?? '')),
-    ).toEqual([]);
+    expect(await sitesOfClient(t.db, third?.id ?? '')).toEqual([]);
     // the started import can no longer change
     const patch = await call(t, cookie(), 'PATCH', `/api/clients/imports/${draft.ulid}`, {
       duplicate_policy: 'update',
@@ -198,10 +189,7 @@ describe('a Japanese CSV in Shift_JIS', () => {
     await runImport(draft.ulid);
     const client = await clientNamed('株式会社さくら7');
     expect(client).toBeDefined();
-    const [site] = await t.db
-      .select()
-      .from(sites)
-      .where(eq(sites.clientId, client?.id ?? ''));
+    const [site] = await sitesOfClient(t.db, client?.id ?? '');
     expect(site).toMatchObject({
       name: '本社ビル7',
       city: '東京都',
@@ -244,7 +232,7 @@ describe('an XLSX', () => {
     expect(chosen.dry_run?.summary).toEqual({ created: 2, updated: 0, skipped: 0, refused: 0 });
     await runImport(draft.ulid);
     const client = await clientNamed('Garden Homes Ltd');
-    const [contact] = await t.db.select().from(contacts).where(eq(contacts.email, 'anna@garden.example'));
+    const contact = await contactByEmail(t.db, 'anna@garden.example');
     expect(client).toBeDefined();
     expect(contact?.notes).toBe('=HYPERLINK("http://evil.example","x")');
   });
@@ -317,7 +305,7 @@ describe('duplicates', () => {
     expect(done.counts.updated).toBe(1);
     expect(await clientNamed('Résidence Les Pins 302')).toBeUndefined();
     expect((await clientNamed('Résidence Les Pins 306'))?.company).toBe(false);
-    const [contact] = await t.db.select().from(contacts).where(eq(contacts.email, 'helene.302@exemple.fr'));
+    const contact = await contactByEmail(t.db, 'helene.302@exemple.fr');
     expect(contact?.title).toBe('Syndic');
   });
 });
@@ -333,10 +321,7 @@ describe('progress and undo', () => {
     const { body, seen } = await waitForImport(t, cookie(), draft.ulid);
     expect(body).toMatchObject({ status: 'done', rows_done: 600, rows_total: 600 });
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    const [row] = await t.db
-      .select({ done: clientImports.rowsDone })
-      .from(clientImports)
-      .where(eq(clientImports.id, draft.ulid));
+    const row = (await importsOf(t.db, team.spaceId)).find((i) => i.id === draft.ulid);
     expect(row?.done).toBe(600);
     const list = await call(t, cookie(), 'GET', '/api/clients/imports');
     expect(list.json()['hydra:member'].some((i: { ulid: string }) => i.ulid === draft.ulid)).toBe(true);
@@ -355,10 +340,7 @@ describe('progress and undo', () => {
     await runImport(draft.ulid);
     expect(await clientNamed('Résidence Les Pins 401')).toBeUndefined();
     // someone edits client 403 after the import
-    await t.db
-      .update(clients)
-      .set({ updatedAt: new Date(Date.now() + 1000) })
-      .where(eq(clients.name, 'Résidence Les Pins 403'));
+    await touchClient(t.db, team.spaceId, 'Résidence Les Pins 403');
     const undone = await call(t, cookie(), 'POST', `/api/clients/imports/${draft.ulid}/undo`);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json()).toMatchObject({ status: 'undone', undo_kept: 1 });
@@ -457,10 +439,7 @@ describe('hostile files get a clear error and change nothing', () => {
     expect(await refused('many.csv', many)).toEqual(['file:import_too_many_rows']);
     const huge = await upload(t, cookie(), 'huge.csv', Buffer.alloc(10 * 1024 * 1024 + 10, 'a'));
     expect(huge.statusCode).toBe(413);
-    const stored = await t.db
-      .select({ name: clientImports.fileName })
-      .from(clientImports)
-      .where(eq(clientImports.spaceId, team.spaceId));
+    const stored = await importsOf(t.db, team.spaceId);
     expect(stored.map((s) => s.name)).not.toContain('many.csv');
     expect(stored.map((s) => s.name)).not.toContain('bomb.xlsx');
   });
