@@ -128,7 +128,7 @@ export type ImportCells = Partial<Record<ImportField, string>>;
 
 /**
  * The input of {@link importRowSchema} for the cells of one row: empty cells read as absent, so that a required field
- * reports its `_required` code; the address label is the address, postal code, city and country joined.
+ * reports its `_required` code; the address label is the address, postal code, city and country joined; a site without a name takes the client's.
  */
 export function rowFromCells(cells: ImportCells) {
   const value = (field: ImportField) => {
@@ -150,7 +150,8 @@ export function rowFromCells(cells: ImportCells) {
     },
     site: hasSite
       ? {
-          name: value('site_name'),
+          // no site name: the site takes the client's name, as a one-site customer's usually is
+          name: value('site_name') ?? value('client_name'),
           address: {
             label: value('address') ? label : '',
             street: value('address') ?? null,
