@@ -35,7 +35,7 @@ test('imports 200 clients with 5 bad rows, shows the progress and gives the refu
   const tag = testInfo.project.name;
   await loginAs('owner');
   await page.goto('/clients');
-  await page.getByRole('link', { name: t('clientImport:open') }).click();
+  await page.getByRole('link', { name: t('clients:actions.import') }).click();
   await expect(page).toHaveURL(/\/clients\/import$/);
   await expect(page.getByRole('heading', { level: 1, name: t('clientImport:title') })).toBeVisible();
 

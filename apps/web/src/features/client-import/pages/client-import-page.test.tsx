@@ -135,7 +135,7 @@ function renderAt(path: string) {
 describe('ClientImportPage', () => {
   it('walks from the file to the report', async () => {
     renderAt('/clients/import');
-    expect(screen.getByRole('button', { name: 'Download the template' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Download the template' })).toBeTruthy();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['a;b'], 'clients.csv', { type: 'text/csv' })] } });
 

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
 import { cn } from '../../../shared/lib/cn';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -516,8 +517,8 @@ function RunStep({ item, onAgain }: { item: ClientImport; onAgain: () => void })
   );
 }
 
-/** The import wizard screen. */
-export function ClientImportPage() {
+/** The import wizard screen, its texts (`clientImport`, loaded on demand) there. */
+function ClientImportScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const ulid = params.get('import');
@@ -578,3 +579,12 @@ export function ClientImportPage() {
     </>
   );
 }
+
+/** The import wizard screen (`/clients/import`); a spinner while its texts load. */
+export const ClientImportPage = withOnDemandTexts(
+  'clientImport',
+  ClientImportScreen,
+  <div className="flex justify-center py-16">
+    <Spinner />
+  </div>,
+);

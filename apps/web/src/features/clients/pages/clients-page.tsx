@@ -156,7 +156,7 @@ export function ClientsPage() {
           actions={
             <div className="flex flex-wrap gap-3">
               <ButtonLink href="/clients/import" variant="white" icon={<FileUp size={16} aria-hidden />}>
-                {t('clientImport:open')}
+                {t('clients:actions.import')}
               </ButtonLink>
               <Button icon={<Plus size={16} aria-hidden />} onPress={() => setCreating(true)}>
                 {t('clients:actions.newClient')}
