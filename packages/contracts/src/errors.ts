@@ -271,6 +271,7 @@ export const VIOLATION_CODES = [
   'signature_invalid',
   'customer_signature_required',
   'reference_invalid',
+  'licence_number_invalid',
   // client import (SPEC §8 "Import"; issue 13)
   'type_file_not_found',
   'type_invalid_file',

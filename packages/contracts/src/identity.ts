@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language, USER_STATUSES, type UserType } from './enums.js';
 import { ROLES, ROLES_BY_USER_TYPE, type Role } from './roles.js';
-import { emailAddress, isStrongPassword, personName } from './rules.js';
+import { emailAddress, isStrongPassword, optionalText, personName } from './rules.js';
 
 /** A new password: required (`new_password_required`) and strong (`password_must_be`, SPEC §5). */
 export const newPassword = z
@@ -163,11 +163,22 @@ export const userListQuery = z.object({
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 
+/** The longest applicator licence number, in characters. */
+export const LICENCE_NUMBER_MAX = 50;
+
+/**
+ * A member's pesticide applicator licence number (issue 12; docs/decisions/010: snapshotted into the reports they
+ * take part in): trimmed, at most {@link LICENCE_NUMBER_MAX} characters (`licence_number_invalid`); empty, null or
+ * absent means none (`PUT` replaces every field, so its merge patch clears it with `null` as RFC 7396 says).
+ */
+export const licenceNumber = optionalText('licence_number_invalid', LICENCE_NUMBER_MAX);
+
 /**
  * `PUT {users}/{ulid}` (200 {@link SpaceUser}): an owner edits a member. The password is changed only when
  * `new_password1` is given (both fields equal). A changed e-mail applies at once (the owner vouches for it);
  * `email_already_exist` when another account uses it. The e-mail and password of an account that also belongs to
  * another space are left to its holder: changing them answers 409 `account_shared_with_other_space`.
+ * `licence_number` (the member's applicator licence, issue 12): null, empty or left out clears it.
  */
 export const userEditBody = z
   .object({
@@ -176,6 +187,7 @@ export const userEditBody = z
     email: emailAddress,
     lang: z.enum(LANGUAGES, { error: 'language_not_accepted' }),
     timezone: timeZoneName,
+    licence_number: licenceNumber,
     new_password1: newPassword.optional(),
     new_password2: z.string().optional(),
   })

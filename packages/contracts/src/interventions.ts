@@ -12,6 +12,7 @@ import {
 } from './common.js';
 import { INTERVENTION_TYPES, type InterventionType, SITE_STATUSES, type SiteStatus } from './enums.js';
 import { hydraCollectionOf, isoDateTime, jsonLdKeys } from './jsonld.js';
+import { REPORT_STATUSES } from './reports-enums.js';
 import { optionalText } from './rules.js';
 import { clientReference } from './sites.js';
 
@@ -55,6 +56,15 @@ export const interventionSite = z
   .object({ ...jsonLdKeys('Site'), ulid: z.string(), name: z.string(), client: clientReference })
   .meta({ id: 'InterventionSite' });
 
+/**
+ * The report of a visit as the planning and the intervention panel mark it (issue 12 "Screens"; docs/decisions/010):
+ * its IRI and ULID (`/reports?report=<ulid>` opens it) and where it stands. One report per visit at most.
+ */
+export const interventionReportMark = z
+  .object({ ...jsonLdKeys('Report'), ulid: z.string(), status: z.enum(REPORT_STATUSES) })
+  .meta({ id: 'InterventionReportMark' });
+export type InterventionReportMark = z.output<typeof interventionReportMark>;
+
 /** An intervention (`/api/interventions/{ulid}`, SPEC §3 "Intervention"). */
 export const interventionResource = z
   .object({
@@ -72,6 +82,9 @@ export const interventionResource = z
       .describe('Membership ULIDs of the interveners (SPEC §3), in the order of `interveners`'),
     site: interventionSite,
     interveners: z.array(memberLight),
+    report: interventionReportMark
+      .nullable()
+      .describe('The report of the visit (issue 12), or null while none was recorded'),
   })
   .meta({ id: 'Intervention' });
 export type Intervention = z.output<typeof interventionResource>;

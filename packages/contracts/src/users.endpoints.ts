@@ -42,11 +42,12 @@ function memberEndpoints<const T extends UserType, const B extends string>(type:
     path: `${base}/:ulid`,
     tags,
     access,
-    summary: "Edit a member's name, e-mail, language, time zone and password (200 SpaceUser)",
+    summary: "Edit a member's name, e-mail, language, time zone, licence number and password (200 SpaceUser)",
     description:
       'The password changes only when `new_password1` is given (equal to `new_password2`); it ends the ' +
-      "account's sessions. Other fields (role, status…) are ignored. Errors: 422 `email_already_exist` on " +
-      '`email`; 403 `forbidden` when the member is not manageable; 409 `account_shared_with_other_space` when ' +
+      "account's sessions. `licence_number`: the applicator licence, at most 50 characters (null, empty or " +
+      'left out: none). Other fields (role, status…) are ignored. Errors: 422 ' +
+      '`email_already_exist` on `email`, `licence_number_invalid`; 403 `forbidden` when the member is not manageable; 409 `account_shared_with_other_space` when ' +
       'the e-mail or password of an account that also belongs to another space would change.',
     params: memberParams,
     body: userEditBody,

@@ -44,6 +44,10 @@ export const spaceUser = z
     avatar: z.string().nullable().describe('URL of the avatar image (`/api/avatars/{file}`), or null'),
     lang: z.enum(LANGUAGES),
     timezone: z.string().describe('IANA time zone'),
+    licence_number: z
+      .string()
+      .nullable()
+      .describe('Pesticide applicator licence number (issue 12), copied onto the reports the member takes part in'),
     disabled_at: isoDateTime.nullable(),
     last_invited_at: isoDateTime.nullable(),
     last_login_at: isoDateTime.nullable(),

@@ -121,6 +121,7 @@ function visitItem(visit: Visit): Intervention {
       client: clientRef(client),
     },
     interveners: [],
+    report: null,
   };
 }
 

@@ -62,6 +62,7 @@ describe('route table', () => {
       'Home',
       'Clients',
       'Planning',
+      'Reports',
       'Sites',
       'SiteDetail',
       'DownloadApp',
@@ -76,7 +77,7 @@ describe('route table', () => {
 
   it('protects the PCO screens with the PCO action and keeps Login, 2FA and DownloadApp public', () => {
     const byName = Object.fromEntries(routeTable.map((r) => [r.name, r]));
-    for (const name of ['Home', 'Clients', 'Planning', 'Sites', 'SiteDetail'])
+    for (const name of ['Home', 'Clients', 'Planning', 'Reports', 'Sites', 'SiteDetail'])
       expect(byName[name]?.action).toBe(ACTIONS.PCO_ACTION);
     for (const name of ['Login', 'TwoFactor', 'DownloadApp']) expect(byName[name]?.action).toBe('public');
     expect(byName.BaseRoute?.action).toBe('authenticated');

@@ -7,6 +7,7 @@ import { ACTIONS } from '@isoptera/contracts';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, matchPath, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useSession } from '../shared/auth/session';
+import type { OnDemandNamespace } from '../shared/i18n/on-demand-catalogue';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { baseRouteTarget, type RouteAction } from './guards';
 import { ErrorPage, NotFoundPage } from './pages/error-page';
@@ -36,12 +37,14 @@ export type RouteName =
   | 'Clients'
   | 'ClientImport'
   | 'Planning'
+  | 'Reports'
   | 'Sites'
   | 'SiteDetail'
   | 'SiteLogs'
   | 'DealerList'
   | 'PCOList'
   | 'SpaceParameters'
+  | 'ProductCatalogue'
   | 'Error'
   | 'NotFound';
 
@@ -57,13 +60,24 @@ export interface AppRoute {
   Component: ComponentType & { preload?: () => Promise<unknown> };
 }
 
-/** A screen loaded on first use: `module[exportName]` of a dynamic import; `preload()` starts the import early. */
+/**
+ * A screen loaded on first use: `module[exportName]` of a dynamic import; `preload()` starts the import early. With
+ * `texts`, the screen's namespace is loaded on demand (on-demand-catalogue.ts): it shows once its texts are there,
+ * and they load again on a change of language. The wrapper is imported with the screen, so that the entry chunk
+ * (the login route's budget) does not carry the i18n runtime.
+ */
 function lazyPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   exportName: keyof M,
+  texts?: OnDemandNamespace,
 ): ComponentType & { preload: () => Promise<unknown> } {
   return Object.assign(
-    lazy(async () => ({ default: (await load())[exportName] as ComponentType })),
+    lazy(async () => {
+      const Screen = (await load())[exportName] as ComponentType;
+      if (!texts) return { default: Screen };
+      const { withOnDemandTexts } = await import('../shared/i18n/with-on-demand-texts');
+      return { default: withOnDemandTexts(texts, Screen) };
+    }),
     { preload: load },
   );
 }
@@ -169,7 +183,7 @@ export const routeTable: readonly AppRoute[] = [
     path: '/clients',
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/clients/pages/clients-page'), 'ClientsPage'),
+    Component: lazyPage(() => import('../features/clients/pages/clients-page'), 'ClientsPage', 'clients'),
   },
   {
     name: 'ClientImport',
@@ -183,14 +197,21 @@ export const routeTable: readonly AppRoute[] = [
     path: '/planning',
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/planning/pages/planning-page'), 'PlanningPage'),
+    Component: lazyPage(() => import('../features/planning/pages/planning-page'), 'PlanningPage', 'planning'),
+  },
+  {
+    name: 'Reports',
+    path: '/reports',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/reports'), 'ReportsPage'),
   },
   {
     name: 'Sites',
     path: '/sites',
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/sites/pages/sites-page'), 'SitesPage'),
+    Component: lazyPage(() => import('../features/sites/pages/sites-page'), 'SitesPage', 'sites'),
   },
   {
     name: 'SiteDetail',
@@ -198,7 +219,7 @@ export const routeTable: readonly AppRoute[] = [
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
     // the sites feature's page with the equipment (and alerts) sections composed in (app/pages/site-detail-route.tsx)
-    Component: lazyPage(() => import('./pages/site-detail-route'), 'SiteDetailRoute'),
+    Component: lazyPage(() => import('./pages/site-detail-route'), 'SiteDetailRoute', 'sites'),
   },
   {
     name: 'SiteLogs',
@@ -212,35 +233,35 @@ export const routeTable: readonly AppRoute[] = [
     path: '/users',
     action: USERS_ACTIONS,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/users/pages/users-page'), 'UsersPage'),
+    Component: lazyPage(() => import('../features/users/pages/users-page'), 'UsersPage', 'users'),
   },
   {
     name: 'UserAdd',
     path: '/users/add',
     action: USERS_ACTIONS,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/users/pages/user-add-page'), 'UserAddPage'),
+    Component: lazyPage(() => import('../features/users/pages/user-add-page'), 'UserAddPage', 'users'),
   },
   {
     name: 'UserEdit',
     path: '/users/:userId/edit',
     action: USERS_ACTIONS,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/users/pages/user-edit-page'), 'UserEditPage'),
+    Component: lazyPage(() => import('../features/users/pages/user-edit-page'), 'UserEditPage', 'users'),
   },
   {
     name: 'DealerList',
     path: '/dealers',
     action: ACTIONS.ADMIN_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'DealersPage'),
+    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'DealersPage', 'spaces'),
   },
   {
     name: 'PCOList',
     path: '/pcos',
     action: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
     layout: 'shell',
-    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'PcosPage'),
+    Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'PcosPage', 'spaces'),
   },
   {
     name: 'SpaceParameters',
@@ -250,7 +271,16 @@ export const routeTable: readonly AppRoute[] = [
     Component: lazyPage(
       () => import('../features/space-parameters/pages/space-parameters-page'),
       'SpaceParametersPage',
+      'spaceParameters',
     ),
+  },
+  {
+    // the product catalogue of the space settings (issue 12): the PCO owner's, or anyone substituted into the PCO
+    name: 'ProductCatalogue',
+    path: '/space-parameters/products',
+    action: [ACTIONS.PCO_OWNER],
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/products/pages/products-page'), 'ProductsPage'),
   },
   { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },
   { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: NotFoundPage },

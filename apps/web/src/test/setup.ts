@@ -8,8 +8,12 @@ if (typeof document !== 'undefined') {
   configure({ asyncUtilTimeout: 5_000 });
   const { changeLanguage } = await import('../shared/i18n/i18n');
   await changeLanguage('en');
-  // the alerts feature's components are tested without their on-demand wrapper (features/alerts/index.ts): their
-  // texts are loaded here, as the wrapper would
+  // screens and components whose texts load on demand are tested without their wrapper (features/alerts/index.ts,
+  // the router's lazy pages): their texts are loaded here, as the wrapper would
   const { loadOnDemandCatalogue } = await import('../shared/i18n/on-demand-catalogue');
-  await loadOnDemandCatalogue('alerts', 'en');
+  await Promise.all(
+    (['alerts', 'users', 'spaces', 'spaceParameters', 'clients', 'sites', 'planning'] as const).map((namespace) =>
+      loadOnDemandCatalogue(namespace, 'en'),
+    ),
+  );
 }

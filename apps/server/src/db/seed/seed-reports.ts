@@ -6,7 +6,8 @@
  *   end of the visit), then corrected as the technician found it — a station whose reading showed termite activity
  *   (≥ {@link ACTIVITY_THRESHOLD}) is "activity" with its bait replaced, so checks agree with the readings; a summary
  *   and recommendations in the space's language; a bait product used where termites were found;
- * - then sent to the client's primary contact (most), left to process (the visits of the last four days) or
+ * - then sent to the client's primary contact (most), left to process (each PCO's last {@link TO_PROCESS_LAST}
+ *   visits: the office is nearly up to date, so Home's short list shows what a technician sends next) or
  *   discarded with a reason (one in twelve). Sending renders and freezes the PDF with the real renderer; no mail
  *   leaves (the lifecycle has no mail queue here).
  * The site statuses the sites were seeded with are their present (seed-sites.ts): the completion rule of ADR 010
@@ -37,8 +38,8 @@ const OFFICES: { spaceKey: string; owner: string; lang: 'fr' | 'ja' }[] = [
 ];
 /** Visits older than this many days keep no report (the demo's six weeks). */
 const HORIZON_DAYS = 42;
-/** Visits that ended in the last this many days are still to process. */
-const TO_PROCESS_DAYS = 4;
+/** Each PCO's last this many past visits are still to process. */
+export const TO_PROCESS_LAST = 3;
 /** A sensor termite activity (0–100) from which a check is recorded as "activity". */
 export const ACTIVITY_THRESHOLD = 30;
 
@@ -181,7 +182,6 @@ export async function seedReports(db: Db, ids: DemoIds, now: Date): Promise<void
     now: () => now,
   });
   const since = new Date(now.getTime() - HORIZON_DAYS * 86_400_000);
-  const toProcessFrom = now.getTime() - TO_PROCESS_DAYS * 86_400_000;
 
   for (const office of OFFICES) {
     const actor: Actor = seedActor(ids, office.owner, office.spaceKey);
@@ -227,9 +227,8 @@ export async function seedReports(db: Db, ids: DemoIds, now: Date): Promise<void
       });
       await service.update(actor, recorded.ulid, edit);
 
-      const ended = recorded.visit_ended_at ? Date.parse(recorded.visit_ended_at) : now.getTime();
       const email = emails.get(visit.clientId);
-      if (ended >= toProcessFrom) continue;
+      if (index >= visits.length - TO_PROCESS_LAST) continue;
       if (index % 12 === 5 || !email) {
         await lifecycle.discard(actor, recorded.ulid, texts.discard[index % 2] as string);
       } else {

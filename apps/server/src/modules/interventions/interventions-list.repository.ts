@@ -1,6 +1,7 @@
 /**
  * The interventions list (SPEC §7 "Interventions"): one prepared statement per shape of filters, answering a page of
- * interventions with their site, client and interveners (as JSON) and the bounded count in one round trip; keyset
+ * interventions with their site, client, interveners (as JSON) and report (a left join on the unique
+ * `reports.intervention_id`, issue 12) and the bounded count in one round trip; keyset
  * pages after a cursor in (start, id) order; totals as platform/db/paging.ts settles them. Scoped to the space id it
  * is given. Outside transactions only (the statements are bound to the database, not to a `tx`).
  */
@@ -11,6 +12,7 @@ import {
   interventionInterveners,
   interventions,
   memberships,
+  reports,
   sites,
 } from '../../db/schema/index.js';
 import { compileRowMapper } from '../../platform/db/compiled-rows.js';
@@ -108,6 +110,8 @@ export function createInterventionsListQueries(db: Db) {
           siteName: sites.name,
           clientName: clients.name,
           interveners: intervenersJson,
+          reportId: reports.id,
+          reportStatus: reports.status,
           k0: sql<string>`${interventions.startAt}::text`,
           k1: sql<string>`${interventions.id}::text`,
           ...(keyset ? {} : { bounded: boundedCount(sql`${interventions}`, where) }),
@@ -115,6 +119,8 @@ export function createInterventionsListQueries(db: Db) {
         .from(interventions)
         .innerJoin(sites, eq(sites.id, interventions.siteId))
         .innerJoin(clients, eq(clients.id, interventions.clientId))
+        // the visit's report, if any (`reports_intervention_unique`: at most one row, so the page keeps its rows)
+        .leftJoin(reports, eq(reports.interventionId, interventions.id))
         .where(
           keyset
             ? and(
@@ -197,6 +203,7 @@ export function createInterventionsListQueries(db: Db) {
             siteName: row.siteName,
             clientName: row.clientName,
             interveners: row.interveners ?? [],
+            report: row.reportId && row.reportStatus ? { id: row.reportId, status: row.reportStatus } : null,
           }),
         ),
         lastKeys: last ? [last.k0, last.k1] : undefined,

@@ -13,6 +13,7 @@ import {
   interventionInterveners,
   interventions,
   memberships,
+  reports,
   siteContacts,
   sites,
 } from '../../db/schema/index.js';
@@ -70,7 +71,14 @@ export interface IntervenerRow {
   color: string | null;
 }
 
-/** An intervention with its site, client and interveners. */
+/** The report of a visit (docs/decisions/010: one per visit, `reports.intervention_id` unique): id and status. */
+export interface InterventionReportRow {
+  id: string;
+  /** `REPORT_STATUSES`. */
+  status: string;
+}
+
+/** An intervention with its site, client, interveners and report (null while none was recorded). */
 export interface HydratedIntervention {
   id: string;
   clientId: string;
@@ -83,6 +91,7 @@ export interface HydratedIntervention {
   siteName: string;
   clientName: string;
   interveners: IntervenerRow[];
+  report: InterventionReportRow | null;
 }
 
 const hydratedColumns = {
@@ -96,6 +105,8 @@ const hydratedColumns = {
   sendMail: interventions.sendMail,
   siteName: sites.name,
   clientName: clients.name,
+  reportId: reports.id,
+  reportStatus: reports.status,
 };
 
 /** The queries of the repository on `db` (the database or a transaction). */
@@ -185,11 +196,18 @@ function interventionQueries(db: Db) {
         .from(interventions)
         .innerJoin(sites, eq(sites.id, interventions.siteId))
         .innerJoin(clients, eq(clients.id, interventions.clientId))
+        // one report per visit at most (`reports_intervention_unique`); of the same space, as the visit
+        .leftJoin(reports, eq(reports.interventionId, interventions.id))
         .where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)))
         .limit(1);
       if (!row) return undefined;
       const interveners = await intervenersOf([row.id]);
-      return { ...row, interveners: interveners.get(row.id) ?? [] };
+      const { reportId, reportStatus, ...visit } = row;
+      return {
+        ...visit,
+        interveners: interveners.get(row.id) ?? [],
+        report: reportId && reportStatus ? { id: reportId, status: reportStatus } : null,
+      };
     },
 
     /** Inserts intervention `id` of the space with its interveners. Call inside `transaction`. */

@@ -1,5 +1,14 @@
-/** Intervention rows → JSON-LD items (SPEC §3 "Intervention"); date-times in the actor's time zone with offset. */
-import { type Intervention, type InterventionType, iri, type MemberLight } from '@isoptera/contracts';
+/**
+ * Intervention rows → JSON-LD items (SPEC §3 "Intervention"); date-times in the actor's time zone with offset; the
+ * visit's report as `{@id, @type, ulid, status}` or null (issue 12).
+ */
+import {
+  type Intervention,
+  type InterventionType,
+  iri,
+  type MemberLight,
+  type ReportStatus,
+} from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { formatZoned } from '../../platform/time/zoned.js';
 import type { HydratedIntervention, IntervenerRow } from './interventions.repository.js';
@@ -38,5 +47,13 @@ export function interventionResource(row: HydratedIntervention, actor: Actor): I
       client: { '@id': iri('clients', row.clientId), '@type': 'Client', ulid: row.clientId, name: row.clientName },
     },
     interveners: row.interveners.map(intervenerResource),
+    report: row.report
+      ? {
+          '@id': iri('reports', row.report.id),
+          '@type': 'Report',
+          ulid: row.report.id,
+          status: row.report.status as ReportStatus,
+        }
+      : null,
   };
 }

@@ -98,6 +98,7 @@ describe('GET /api/user_pcos (users list)', () => {
       disabled_at: null,
       last_invited_at: null,
       last_login_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/),
+      licence_number: null,
       nb_referent_site: 2,
     });
     const disabled = (await list('?status=disabled'))['hydra:member'][0];

@@ -71,6 +71,7 @@ const MEMBER_COLUMNS = {
   lang: accounts.lang,
   timezone: accounts.timezone,
   lastLoginAt: accounts.lastLoginAt,
+  licenceNumber: memberships.licenceNumber,
   nbReferentSite,
 };
 
@@ -92,6 +93,8 @@ export interface MemberRow {
   lang: string;
   timezone: string;
   lastLoginAt: Date | null;
+  /** The member's applicator licence number (issue 12), or null. */
+  licenceNumber: string | null;
   nbReferentSite: number;
 }
 
@@ -246,6 +249,11 @@ function createUsersQueries(db: Db) {
           updatedAt: at,
         })
         .where(eq(accounts.id, accountId));
+    },
+
+    /** Writes the applicator licence number (issue 12; null clears it) of membership `membershipId`. */
+    async setLicenceNumber(membershipId: string, licenceNumber: string | null, at: Date): Promise<void> {
+      await db.update(memberships).set({ licenceNumber, updatedAt: at }).where(eq(memberships.id, membershipId));
     },
 
     /**

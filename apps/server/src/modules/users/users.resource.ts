@@ -25,6 +25,7 @@ export function spaceUserResource(row: MemberRow, timeZone: string): SpaceUser {
     avatar: row.avatar,
     lang: row.lang as Language,
     timezone: row.timezone,
+    licence_number: row.licenceNumber,
     disabled_at: date(row.disabledAt),
     last_invited_at: date(row.lastInvitedAt),
     last_login_at: date(row.lastLoginAt),

@@ -115,18 +115,27 @@ export function createUsersService(repository: UsersRepository, options: UsersSe
     detail,
 
     /**
-     * The `PUT {users}/{ulid}` body of a member as it stands (name, e-mail, language, time zone; no password), the
+     * The `PUT {users}/{ulid}` body of a member as it stands (name, e-mail, language, time zone, licence number; no
+     * password), the
      * base of its merge patch (`PATCH`, ADR 009). Throws as the `PUT` does: 404 `user_not_found`, 403 `forbidden`.
      */
     async currentBody(actor: Actor, ulid: string): Promise<UserEditBody> {
       const member = await requireMember(repository, actor, ulid);
       requireManageable(actor, member);
-      const { firstname, lastname, email, lang, timezone } = member;
-      return { firstname, lastname, email, lang: lang as UserEditBody['lang'], timezone };
+      const { firstname, lastname, email, lang, timezone, licenceNumber } = member;
+      return {
+        firstname,
+        lastname,
+        email,
+        lang: lang as UserEditBody['lang'],
+        timezone,
+        licence_number: licenceNumber,
+      };
     },
 
     /**
-     * `PUT {users}/{ulid}` (`userEditBody`): name, e-mail (applies at once), language, time zone and, when
+     * `PUT {users}/{ulid}` (`userEditBody`): name, e-mail (applies at once), language, time zone, the membership's
+     * applicator licence number (issue 12; null, empty or left out clears it: a PUT replaces every field) and, when
      * `new_password1` is given, the password (argon2id). A new password ends every session of the account (but the
      * actor's own) and forgets its remembered devices. Other fields of the body are ignored (mass assignment).
      * Throws 404 `user_not_found`; 403 `forbidden` when the actor may not manage the member (an owner, a higher
@@ -163,6 +172,8 @@ export function createUsersService(repository: UsersRepository, options: UsersSe
             },
             at,
           );
+          const licenceNumber = body.licence_number ?? null;
+          if (licenceNumber !== member.licenceNumber) await tx.setLicenceNumber(member.id, licenceNumber, at);
           if (passwordHash) {
             const exceptSessionId = member.accountId === actor.accountId ? actor.sessionId : undefined;
             await tx.revokeSessions(

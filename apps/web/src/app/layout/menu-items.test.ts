@@ -15,11 +15,19 @@ const actor = (user_type: CurrentUser['user_type'], role: string, extra: Partial
 const ids = (a: ReturnType<typeof actor>) => menuItemsFor(a).map((i) => i.id);
 
 describe('menu by space', () => {
-  it('PCO space: Home, Planning, Sites, Clients, then Users (and the space settings for the owner)', () => {
-    expect(ids(actor('pco', 'ROLE_PCO_SPACE_MANAGER'))).toEqual(['home', 'planning', 'sites', 'clients', 'users']);
+  it('PCO space: Home, Planning, Reports, Sites, Clients, then Users (and the space settings for the owner)', () => {
+    expect(ids(actor('pco', 'ROLE_PCO_SPACE_MANAGER'))).toEqual([
+      'home',
+      'planning',
+      'reports',
+      'sites',
+      'clients',
+      'users',
+    ]);
     expect(ids(actor('pco', 'ROLE_PCO_SPACE_OWNER'))).toEqual([
       'home',
       'planning',
+      'reports',
       'sites',
       'clients',
       'users',
@@ -40,7 +48,7 @@ describe('menu by space', () => {
     const inPco = actor('dealer', 'ROLE_DEALER_SPACE_USER', {
       connected_on_pco: { '@id': '/api/pcos/1', '@type': 'Pco', ulid: '1', name: 'Kyoto', logo: null },
     });
-    expect(ids(inPco)).toEqual(['home', 'planning', 'sites', 'clients', 'users', 'spaceParameters']);
+    expect(ids(inPco)).toEqual(['home', 'planning', 'reports', 'sites', 'clients', 'users', 'spaceParameters']);
     expect(showsPcoTools(inPco)).toBe(true);
     const inDealer = actor('admin', 'ROLE_ADMIN_SPACE_ADMIN', {
       connected_on_dealer: { '@id': '/api/dealers/1', '@type': 'Dealer', ulid: '1', name: 'Osaka', logo: null },

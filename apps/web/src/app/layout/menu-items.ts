@@ -1,13 +1,13 @@
 /**
- * Side menu entries by space (SPEC §2.3): PCO space → Home (overview), Planning, Sites, Clients; admin space →
+ * Side menu entries by space (SPEC §2.3): PCO space → Home (overview), Planning, Reports, Sites, Clients; admin space →
  * Dealers, PCOs; dealer space → PCOs; then the common entries: Users (admin, dealer or PCO action, SPEC §2.2
  * `/users`) and SpaceParameters (a PCO owner, a dealer owner, or anyone on substitution, whose effective role is owner).
- * Reports comes with its screen.
  */
 import { ACTIONS, type Action } from '@isoptera/contracts';
 import {
   Building,
   CalendarDays,
+  FileText,
   LayoutDashboard,
   type LucideIcon,
   MapPin,
@@ -37,6 +37,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
     icon: CalendarDays,
     anyOf: [ACTIONS.PCO_ACTION],
   },
+  { id: 'reports', to: '/reports', labelKey: 'layout:menu.reports', icon: FileText, anyOf: [ACTIONS.PCO_ACTION] },
   { id: 'sites', to: '/sites', labelKey: 'layout:menu.sites', icon: MapPin, anyOf: [ACTIONS.PCO_ACTION] },
   { id: 'clients', to: '/clients', labelKey: 'layout:menu.clients', icon: Users, anyOf: [ACTIONS.PCO_ACTION] },
   { id: 'dealers', to: '/dealers', labelKey: 'layout:menu.dealers', icon: Store, anyOf: [ACTIONS.ADMIN_ACTION] },
@@ -51,7 +52,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   {
     id: 'users',
     to: '/users',
-    labelKey: 'users:title',
+    labelKey: 'layout:menu.users',
     icon: UserCog,
     anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION, ACTIONS.PCO_ACTION],
   },

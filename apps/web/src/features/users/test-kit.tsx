@@ -2,7 +2,7 @@
  * Test helpers of the users screens (component tests only): a member factory, a session for an actor, and a renderer
  * mounting a screen under its route with TanStack Query, the notifications viewport and a location probe.
  */
-import type { CurrentUser, SpaceUser } from '@isoptera/contracts';
+import { type CurrentUser, type SpaceUser, spaceUser } from '@isoptera/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -11,9 +11,9 @@ import { actorOf } from '../../shared/auth/actor';
 import { type Session, SessionContext } from '../../shared/auth/session';
 import { NotificationViewport } from '../../shared/ui/notifications';
 
-/** A member of the space (active PCO technician by default). */
+/** A member of the space (active PCO technician by default), checked by the contract's `SpaceUser` schema. */
 export function member(ulid: string, firstname: string, lastname: string, extra: Partial<SpaceUser> = {}): SpaceUser {
-  return {
+  return spaceUser.parse({
     '@id': `/api/user_pcos/${ulid}`,
     '@type': 'User',
     ulid,
@@ -29,9 +29,10 @@ export function member(ulid: string, firstname: string, lastname: string, extra:
     disabled_at: null,
     last_invited_at: null,
     last_login_at: '2026-03-02T08:15:00+01:00',
+    licence_number: null,
     nb_referent_site: 0,
     ...extra,
-  };
+  });
 }
 
 /** The current user `/api/me` would answer (a PCO owner by default). */

@@ -1,7 +1,8 @@
 /**
  * One mapping from every site status (`STATUS_*`), alert type and intervention type to a colour, a lucide icon and a
  * translated text (ARCHITECTURE §7 "never colour alone"; texts in the `enums` namespace: `enums:site_status.<value>`,
- * `enums:alert_type.<value>`, `enums:intervention_type.<value>`).
+ * `enums:alert_type.<value>`, `enums:intervention_type.<value>`). Report statuses: report-status.tsx (kept apart so
+ * that the shell does not carry them).
  */
 import {
   ALERT_TYPES,
@@ -89,7 +90,8 @@ export const INTERVENTION_TYPE_APPEARANCE: Record<InterventionType, StatusAppear
   TYPE_CLOSING_SITE: interventionType('purple', Archive, 'TYPE_CLOSING_SITE'),
 };
 
-const UNKNOWN: StatusAppearance = { tone: 'gray', icon: TriangleExclamationPoint, labelKey: 'enums:unknown' };
+/** The appearance of a value no mapping knows: a grey 'Unknown'. */
+export const UNKNOWN: StatusAppearance = { tone: 'gray', icon: TriangleExclamationPoint, labelKey: 'enums:unknown' };
 
 /** The appearance of a site status; an unknown value gets a grey 'Unknown'. */
 export function siteStatusAppearance(status: string): StatusAppearance {
@@ -108,7 +110,8 @@ export function interventionTypeAppearance(type: string): StatusAppearance {
     : UNKNOWN;
 }
 
-function AppearanceBadge({ appearance, suffix }: { appearance: StatusAppearance; suffix?: string }) {
+/** The badge of an appearance: its colour, icon and translated text, with an optional suffix. */
+export function AppearanceBadge({ appearance, suffix }: { appearance: StatusAppearance; suffix?: string }) {
   const { t } = useTranslation();
   const Icon = appearance.icon;
   return (

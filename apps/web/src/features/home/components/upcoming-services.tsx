@@ -39,11 +39,11 @@ function UpcomingRow({ intervention }: { intervention: Intervention }) {
     <li>
       <AriaButton
         onPress={() => emit('openInterventionPanel', { interventionUlid: intervention.ulid })}
-        className="flex w-full cursor-pointer flex-col gap-1.5 px-4 py-3 text-left outline-none hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset sm:flex-row sm:items-center sm:gap-4"
+        className="flex w-full cursor-pointer flex-col gap-1.5 px-4 py-3 text-left outline-none hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset @2xl:flex-row @2xl:items-center @2xl:gap-4"
       >
         <span className="sr-only">{t('home:upcoming.openPrefix')}</span>
         <span className="w-28 shrink-0 text-sm font-semibold text-gray-900 tabular-nums">{time}</span>
-        <span className="shrink-0 sm:w-44">
+        <span className="shrink-0 @2xl:w-44">
           <InterventionTypeBadge type={intervention.type} />
         </span>
         <span className="min-w-0 flex-1 truncate text-sm text-gray-800">{place}</span>
@@ -114,7 +114,8 @@ export function UpcomingServices() {
           }
         />
       ) : (
-        <div aria-busy={query.isFetching || undefined}>
+        // the rows lay out by the card's width (it shares Home with the reports to process), not the window's
+        <div aria-busy={query.isFetching || undefined} className="@container">
           <p className="border-b border-gray-200 px-4 py-2.5 text-sm text-gray-700">
             {t('home:upcoming.count', { count: total })}
           </p>

@@ -1,14 +1,42 @@
-/** Home / overview (`/home`, SPEC §2.2, §2.7): the PCO's upcoming services of the next two weeks and 'new visit'. */
+/**
+ * Home / overview (`/home`, SPEC §2.2, §2.7): the PCO's upcoming services of the next two weeks and 'new visit', and
+ * beside them the reports to process (issue 12; PCO action: owner and manager).
+ */
+import { ACTIONS } from '@isoptera/contracts';
 import { Plus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/auth/session';
 import { emit } from '../../../shared/lib/events';
 import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { SkeletonLines } from '../../../shared/ui/skeleton';
 import { UpcomingServices } from '../components/upcoming-services';
+
+// loaded beside the first render: the shell + Home budget (ARCHITECTURE §10) leaves no room for the reports list
+const ReportsToProcess = lazy(async () => ({
+  default: (await import('../components/reports-to-process')).ReportsToProcess,
+}));
+
+/** The reports card while its code loads: its title and a skeleton. */
+function ReportsToProcessPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('home:toProcess.title')}>
+      <p role="status" className="sr-only">
+        {t('home:toProcess.loading')}
+      </p>
+      <SkeletonLines lines={3} />
+    </Card>
+  );
+}
 
 /** The Home screen. */
 export function HomePage() {
   const { t } = useTranslation();
+  const { hasAction } = useSession();
+  const withReports = hasAction(ACTIONS.PCO_ACTION);
   return (
     <>
       <PageHeader
@@ -20,7 +48,16 @@ export function HomePage() {
           </Button>
         }
       />
-      <UpcomingServices />
+      {withReports ? (
+        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <UpcomingServices />
+          <Suspense fallback={<ReportsToProcessPlaceholder />}>
+            <ReportsToProcess />
+          </Suspense>
+        </div>
+      ) : (
+        <UpcomingServices />
+      )}
     </>
   );
 }

@@ -54,6 +54,7 @@ const INTERVENTION: Intervention = {
       color: '#c2410c',
     },
   ],
+  report: null,
 };
 
 let server: TestServer;

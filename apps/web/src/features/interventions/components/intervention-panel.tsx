@@ -3,13 +3,16 @@
  * event from anywhere (header 'new visit', Planning, a site), to create or edit a visit. Each opening reloads the form
  * and resets validation. States: loading → ready → saving (a second submit is ignored while saving). On 200/201 the
  * panel closes and emits `interventionEdited` with the answer; any other status keeps it open with the error shown.
+ * A visit that has started shows its report, or "record the visit" (issue 12, `visit-report.tsx`).
  */
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { interventionQueryOptions } from '../../../shared/api/resources/interventions';
 import { useSession } from '../../../shared/auth/session';
 import { emit, useEvent } from '../../../shared/lib/events';
 import { Button } from '../../../shared/ui/button';
@@ -28,6 +31,7 @@ import {
 } from '../lib/intervention-form';
 import { InterventionForm } from './intervention-form';
 import { type InitialForm, type PanelRequest, usePanelInitialValues } from './use-panel-initial-values';
+import { VisitReport } from './visit-report';
 
 const SITES_PATH = '/sites';
 
@@ -157,13 +161,23 @@ function PanelFrame({ request, onClose, isSaving, canSave, formId, body }: Panel
   );
 }
 
-/** Loading → ready → saving for one opening of the panel; the slide-over stays mounted across the states. */
-function PanelContent({ request, onClose, onManageSites }: PanelContentProps) {
+/** Closes the panel, then opens a report (`/reports?report=<ulid>`). */
+interface OpenReport {
+  onOpenReport: (href: string) => void;
+}
+
+/**
+ * Loading → ready → saving for one opening of the panel; the slide-over stays mounted across the states. An edited
+ * visit that has started shows its report above the form (issue 12).
+ */
+function PanelContent({ request, onClose, onManageSites, onOpenReport }: PanelContentProps & OpenReport) {
   const { timeZone } = useSession();
   const formId = useId();
   const [isSaving, setSaving] = useState(false);
   const state = usePanelInitialValues(request, timeZone);
   const ready = state.status === 'ready' && state.initial !== null;
+  // the same query as the form's (one request): its report mark follows "record the visit"
+  const visit = useQuery(interventionQueryOptions(request.interventionUlid ?? ''));
   return (
     <PanelFrame
       request={request}
@@ -173,14 +187,19 @@ function PanelContent({ request, onClose, onManageSites }: PanelContentProps) {
       formId={formId}
       body={
         ready && state.initial ? (
-          <ReadyForm
-            request={request}
-            initial={state.initial}
-            formId={formId}
-            onSavingChange={setSaving}
-            onClose={onClose}
-            onManageSites={onManageSites}
-          />
+          <div className="flex flex-col gap-6">
+            {request.interventionUlid && visit.data ? (
+              <VisitReport intervention={visit.data} onOpenReport={onOpenReport} isDisabled={isSaving} />
+            ) : null}
+            <ReadyForm
+              request={request}
+              initial={state.initial}
+              formId={formId}
+              onSavingChange={setSaving}
+              onClose={onClose}
+              onManageSites={onManageSites}
+            />
+          </div>
         ) : state.status === 'error' ? (
           <ErrorState error={state.error} onRetry={state.retry} />
         ) : (
@@ -203,7 +222,22 @@ export function InterventionPanel() {
     setOpening(null);
     navigate(SITES_PATH);
   }, [navigate]);
+  const openReport = useCallback(
+    (href: string) => {
+      setOpening(null);
+      navigate(href);
+    },
+    [navigate],
+  );
 
   if (!opening) return null;
-  return <PanelContent key={opening.key} request={opening.request} onClose={close} onManageSites={manageSites} />;
+  return (
+    <PanelContent
+      key={opening.key}
+      request={opening.request}
+      onClose={close}
+      onManageSites={manageSites}
+      onOpenReport={openReport}
+    />
+  );
 }

@@ -118,6 +118,7 @@ describe('valuesOfIntervention', () => {
         interveners: [
           { '@id': '', '@type': 'User', ulid: MEMBER, firstname: 'Lucas', lastname: 'Moreau', color: '#c2410c' },
         ],
+        report: null,
       },
       'Asia/Tokyo',
     );

@@ -1,14 +1,16 @@
 /**
  * One intervention of the planning list: time range, type badge, client — site, interveners' chips in their colours
- * (SPEC §3 "User … color"). Pressing it opens the panel in edit mode; the bin asks to delete it.
+ * (SPEC §3 "User … color"), and for a visit that has started its report's status or "no report" (issue 12). Pressing
+ * it opens the panel in edit mode; the bin asks to delete it.
  */
 import type { Intervention } from '@isoptera/contracts';
-import { Trash } from 'lucide-react';
+import { FileQuestion, Trash } from 'lucide-react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { emit } from '../../../shared/lib/events';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
+import { ReportStatusBadge } from '../../../shared/ui/report-status';
 import { InterventionTypeBadge } from '../../../shared/ui/status';
 
 export interface InterventionRowProps {
@@ -25,6 +27,7 @@ export function InterventionRow({ intervention, onDelete }: InterventionRowProps
     start: format.time(intervention.start_at),
     end: format.time(intervention.end_at),
   });
+  const started = Date.parse(intervention.start_at) <= Date.now();
   return (
     <li className="flex items-stretch gap-1 border-b border-gray-100 last:border-b-0">
       <AriaButton
@@ -37,6 +40,15 @@ export function InterventionRow({ intervention, onDelete }: InterventionRowProps
           <InterventionTypeBadge type={intervention.type} />
         </span>
         <span className="min-w-0 flex-1 truncate text-sm text-gray-800">{place}</span>
+        {intervention.report ? (
+          <span className="shrink-0">
+            <ReportStatusBadge status={intervention.report.status} />
+          </span>
+        ) : started ? (
+          <span className="shrink-0">
+            <Badge icon={<FileQuestion size={12} aria-hidden />}>{t('planning:list.noReport')}</Badge>
+          </span>
+        ) : null}
         <span className="flex flex-wrap gap-1 sm:justify-end">
           {intervention.interveners.length ? (
             intervention.interveners.map((member) => (

@@ -1,6 +1,7 @@
 /**
  * The visits of a site on its detail page (`GET /api/interventions?site.ulid=…`): coming ones first (soonest first),
- * then past ones (latest first). The section hides itself when the call fails. A visit opens the intervention panel.
+ * then past ones (latest first), a recorded one with its report's status (issue 12). The section hides itself when the
+ * call fails. A visit opens the intervention panel.
  */
 import type { Intervention } from '@isoptera/contracts';
 import { CalendarDays, CalendarPlus } from 'lucide-react';
@@ -11,6 +12,7 @@ import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { ReportStatusBadge } from '../../../shared/ui/report-status';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
 import { InterventionTypeBadge } from '../../../shared/ui/status';
 import { useSiteInterventions } from '../api/get-site-interventions';
@@ -29,7 +31,6 @@ export function orderVisits(
 }
 
 function VisitRow({ visit }: { visit: Intervention }) {
-  const { t } = useTranslation();
   const format = useFormat();
   return (
     <li>
@@ -39,8 +40,9 @@ function VisitRow({ visit }: { visit: Intervention }) {
         className="flex w-full flex-col gap-1 px-4 py-3 text-left outline-none hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset sm:flex-row sm:items-center sm:justify-between"
       >
         <span className="flex flex-col">
-          <span className="self-start">
+          <span className="flex flex-wrap gap-1.5 self-start">
             <InterventionTypeBadge type={visit.type} />
+            {visit.report ? <ReportStatusBadge status={visit.report.status} /> : null}
           </span>
           <span className="text-[13px] text-gray-700">
             {format.dateTime(visit.start_at)} – {format.time(visit.end_at)}

@@ -1,7 +1,7 @@
 /**
  * Site detail (SPEC §2.7 "Sites: detail", §3 "Site"): name, status and alert badges, client (link to Clients), address
  * with coordinates, area, referent, main contact, types and species, estimated equipment, desired installation date,
- * description and notes, and the site's visits. Actions: schedule a visit (the intervention panel, with the desired
+ * description and notes, the site's visits and its reports (issue 12). Actions: schedule a visit (the intervention panel, with the desired
  * date and the commissioning type for a site to install), edit, delete (after confirmation, back to the list).
  * Sections of other features (equipment, alerts) come through the `sections` slot, filled by the app's route.
  */
@@ -25,6 +25,7 @@ import { useDeleteSite } from '../api/delete-site';
 import { DeferredSiteFormPanel } from '../components/deferred-site-form-panel';
 import { ReferentChip, SiteStatusBadge } from '../components/site-badges';
 import { SiteInterventions } from '../components/site-interventions';
+import { SiteReports } from '../components/site-reports';
 
 /** The `openInterventionPanel` detail of 'Schedule a visit' (SPEC §4 "desired-date warning"). */
 export function scheduleVisitDetail(site: SiteDetail) {
@@ -223,8 +224,9 @@ function SiteDetailView({
 
       {sections ? <div className="mt-6 flex flex-col gap-6">{sections(site)}</div> : null}
 
-      <div className="mt-6">
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <SiteInterventions siteUlid={site.ulid} onSchedule={schedule} />
+        <SiteReports siteUlid={site.ulid} />
       </div>
 
       <DeferredSiteFormPanel

@@ -1,7 +1,7 @@
 /**
  * SpaceParameters (`/space-parameters`, dealer owner or PCO owner, anyone substituted into the space — SPEC §2.2,
- * §2.7 "Space settings"): the settings of the current space (name, logo, address, referral reseller), the account
- * transfer, the audit trail of the changes made under substitution and the deletion of the account.
+ * §2.7 "Space settings"): the settings of the current space (name, logo, address, referral reseller), for a PCO its
+ * alert thresholds and the entry to its product catalogue (issue 12), the account transfer, the audit trail of the changes made under substitution and the deletion of the account.
  */
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/auth/session';
@@ -12,6 +12,7 @@ import { useSpaceParameters } from '../api/space-parameters-api';
 import { AlertSettingsCard } from '../components/alert-settings-card';
 import { AuditCard } from '../components/audit-card';
 import { DeleteCard } from '../components/delete-card';
+import { ProductCatalogueCard } from '../components/product-catalogue-card';
 import { SettingsForm } from '../components/settings-form';
 import { TransferCard } from '../components/transfer-card';
 
@@ -40,6 +41,7 @@ export function SpaceParametersPage() {
         <div className="flex flex-col gap-6">
           <SettingsForm settings={settings} />
           {actor?.userType === 'pco' ? <AlertSettingsCard /> : null}
+          {actor?.userType === 'pco' ? <ProductCatalogueCard /> : null}
           <TransferCard settings={settings} />
           <AuditCard />
           <DeleteCard settings={settings} />

@@ -1,6 +1,7 @@
 /**
  * The member edit form (SPEC §2.7 Users "edit (name, e-mail, password, language, timezone)", §5 "User"): first and last
- * name, e-mail, language, time zone, and a new password with its confirmation (left empty: unchanged). Rules of the
+ * name, e-mail, language, time zone, the applicator licence number of a PCO member (issue 12: copied onto the reports
+ * of their visits), and a new password with its confirmation (left empty: unchanged). Rules of the
  * contract's `userEditBody`; `PUT {users}/{ulid}`; the server's violations show under their fields, nothing typed is
  * lost on a failed save, and the save button shows a spinner while saving.
  */
@@ -34,7 +35,7 @@ export interface UserProfileFormProps {
   user: SpaceUser;
 }
 
-type TextName = 'firstname' | 'lastname' | 'email' | 'new_password1' | 'new_password2';
+type TextName = 'firstname' | 'lastname' | 'email' | 'licence_number' | 'new_password1' | 'new_password2';
 const TEXT_FIELDS: Array<{ name: TextName; type?: string; autoComplete: string; wide?: boolean }> = [
   { name: 'firstname', autoComplete: 'off' },
   { name: 'lastname', autoComplete: 'off' },
@@ -91,6 +92,8 @@ export function UserProfileForm({ paths, user }: UserProfileFormProps) {
     }
   });
 
+  // the applicator licence concerns the people of a PCO (who treat sites), not dealers or administrators
+  const withLicence = user['@id'].startsWith('/api/user_pcos/');
   const text = ({ name, type, autoComplete }: { name: TextName; type?: string; autoComplete: string }) => (
     <Controller
       key={name}
@@ -107,9 +110,15 @@ export function UserProfileForm({ paths, user }: UserProfileFormProps) {
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={fieldState.error?.message}
-          isRequired={!name.startsWith('new_password')}
+          isRequired={!name.startsWith('new_password') && name !== 'licence_number'}
           isDisabled={isSaving}
-          description={name === 'new_password1' ? t('users:edit.passwordHint') : undefined}
+          description={
+            name === 'new_password1'
+              ? t('users:edit.passwordHint')
+              : name === 'licence_number'
+                ? t('users:edit.licenceHint')
+                : undefined
+          }
         />
       )}
     />
@@ -158,6 +167,9 @@ export function UserProfileForm({ paths, user }: UserProfileFormProps) {
             />
           )}
         />
+        {withLicence ? (
+          <div className="sm:col-span-2">{text({ name: 'licence_number', autoComplete: 'off' })}</div>
+        ) : null}
       </div>
       <fieldset className="min-w-0 border-t border-gray-100 pt-5">
         {/* floated, so that the legend does not cut the top border */}

@@ -1,7 +1,8 @@
 /**
- * The member edit form (SPEC §2.7 Users "edit (name, e-mail, password, language, timezone)", §5 "User"): values of a
- * `SpaceUser`, the contract's `userEditBody` as the rules, and the body of `PUT {users}/{ulid}` — the password fields
- * are sent only when a new password is typed.
+ * The member edit form (SPEC §2.7 Users "edit (name, e-mail, password, language, timezone)", §5 "User"; the applicator
+ * licence number of issue 12): values of a `SpaceUser`, the contract's `userEditBody` as the rules, and the body of
+ * `PUT {users}/{ulid}` — the password fields are sent only when a new password is typed; an empty licence number
+ * clears it.
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,6 +15,8 @@ export interface UserEditValues {
   email: string;
   lang: Language;
   timezone: string;
+  /** The applicator licence number; empty for none. */
+  licence_number: string;
   new_password1: string;
   new_password2: string;
 }
@@ -25,6 +28,7 @@ export const USER_EDIT_FIELDS = [
   'email',
   'lang',
   'timezone',
+  'licence_number',
   'new_password1',
   'new_password2',
 ] as const satisfies ReadonlyArray<keyof UserEditValues>;
@@ -37,15 +41,21 @@ export function userEditValues(user: SpaceUser): UserEditValues {
     email: user.email,
     lang: user.lang,
     timezone: user.timezone,
+    licence_number: user.licence_number ?? '',
     new_password1: '',
     new_password2: '',
   };
 }
 
-/** The body of `PUT {users}/{ulid}`: empty password fields are left out (the password is then unchanged). */
+/**
+ * The body of `PUT {users}/{ulid}`: empty password fields are left out (the password is then unchanged); an empty
+ * licence number is sent as null (none).
+ */
 export function userEditRequest(values: UserEditValues): UserEditBody {
-  const { new_password1, new_password2, ...rest } = values;
-  return new_password1 || new_password2 ? { ...rest, new_password1, new_password2 } : rest;
+  const { new_password1, new_password2, licence_number, ...rest } = values;
+  // an empty licence number is none (null); the resolver may already have turned it into null
+  const fields = { ...rest, licence_number: licence_number?.trim() || null };
+  return new_password1 || new_password2 ? { ...fields, new_password1, new_password2 } : fields;
 }
 
 const contractResolver = zodResolver(userEditBody);

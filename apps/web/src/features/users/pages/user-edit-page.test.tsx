@@ -3,7 +3,7 @@
  * the role change that first walks through the referent reassignment, delete after reassignment, re-enabling once
  * confirmed, the avatar checks, and one's own role being read-only.
  */
-import type { SpaceUser } from '@isoptera/contracts';
+import { type SpaceUser, spaceUser } from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
@@ -162,7 +162,7 @@ describe('UserEditPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The changes to Emma Petit-Durand have been saved.')).toBeTruthy();
     expect(writes()).toEqual([
-      'PUT /api/user_pcos/U1 {"firstname":"Emma","lastname":"Petit-Durand","email":"emma@example.fr","lang":"fr","timezone":"Europe/Paris"}',
+      'PUT /api/user_pcos/U1 {"firstname":"Emma","lastname":"Petit-Durand","email":"emma@example.fr","lang":"fr","timezone":"Europe/Paris","licence_number":null}',
     ]);
 
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Correct-Horse-42' } });
@@ -170,6 +170,25 @@ describe('UserEditPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
     expect(writes()).toHaveLength(1);
+  });
+
+  it('edits the applicator licence number of a PCO member, within 50 characters', async () => {
+    emma = member('U1', 'Emma', 'Petit', { licence_number: 'CB-2024-0001' });
+    renderEdit();
+    const licence = await screen.findByRole('textbox', { name: 'Applicator licence number' });
+    expect((licence as HTMLInputElement).value).toBe('CB-2024-0001');
+    fireEvent.change(licence, { target: { value: 'x'.repeat(51) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The licence number is too long: 50 characters at most.')).toBeTruthy();
+    expect(writes()).toEqual([]);
+
+    fireEvent.change(licence, { target: { value: ' CB-2025-0042 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The changes to Emma Petit have been saved.')).toBeTruthy();
+    expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')?.body ?? '{}')).toMatchObject({
+      licence_number: 'CB-2025-0042',
+    });
+    expect(spaceUser.parse(emma).licence_number).toBe('CB-2025-0042');
   });
 
   it('explains why the e-mail of a person who also belongs to another space cannot be changed, keeping the input', async () => {
@@ -183,7 +202,7 @@ describe('UserEditPage', () => {
     expect((email as HTMLInputElement).value).toBe('jade@new.example');
     // a business refusal, not an expired session: no token refresh, no replay
     expect(writes()).toEqual([
-      'PUT /api/user_pcos/U2 {"firstname":"Jade","lastname":"Bernard","email":"jade@new.example","lang":"fr","timezone":"Europe/Paris"}',
+      'PUT /api/user_pcos/U2 {"firstname":"Jade","lastname":"Bernard","email":"jade@new.example","lang":"fr","timezone":"Europe/Paris","licence_number":null}',
     ]);
   });
 

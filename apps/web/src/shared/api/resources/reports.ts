@@ -1,9 +1,11 @@
 /**
  * The reports resource of the web app (issue 12; SPEC §2.7 "Reports", §4 "Reports"): its query keys — every query of
  * a report lives under `['reports']` — and the list call the reports screen, Home's to-process list and a site's
- * reports share. Products (the PCO's catalogue) live under `['products']`.
+ * reports share. Products (the PCO's catalogue) live under `['products']`. Contracts are imported as types only: the
+ * shell's invalidation graph imports this module, and a value import would bring zod into the start-up bundle
+ * (ADR 008; ~38 kB gzip once a screen uses `reportListQueryOptions`).
  */
-import { type ReportCollection, type ReportListQuery, reportEndpoints } from '@isoptera/contracts';
+import type { ReportCollection, ReportListQuery, reportEndpoints } from '@isoptera/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../endpoint-client';
 
@@ -31,7 +33,11 @@ export function reportListQueryOptions(query: Partial<ReportListQuery>) {
   return queryOptions({
     queryKey: reportKeys.list(query),
     queryFn: ({ signal }): Promise<ReportCollection> =>
-      callEndpoint(reportEndpoints.list, { query: query as ReportListQuery, signal, redirectOnError: false }),
+      // the literal pair keeps zod out of the screens that show a list (shared/api/endpoint-client.ts)
+      callEndpoint<typeof reportEndpoints.list>(
+        { method: 'GET', path: '/api/reports' },
+        { query: query as ReportListQuery, signal, redirectOnError: false },
+      ),
     placeholderData: keepPreviousData,
   });
 }
