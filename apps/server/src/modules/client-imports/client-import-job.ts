@@ -11,6 +11,9 @@ import { createJobBoss } from '../../platform/mail/job-database.js';
 /** The pg-boss queue of client imports. */
 export const CLIENT_IMPORT_QUEUE = 'client-import';
 
+/** Retries of a job that failed (the import goes on from its last batch); the last failure marks it `failed`. */
+const RETRY_LIMIT = 2;
+
 /** The logger the job writes to (pino's signature). */
 export interface ImportJobLog {
   error(object: object, message: string): void;
@@ -19,8 +22,8 @@ export interface ImportJobLog {
 export interface ClientImportJob {
   /** Queues the import `importId`. */
   enqueue(importId: string): Promise<void>;
-  /** Starts pg-boss and the worker, which calls `work` for each job. */
-  start(work: (importId: string) => Promise<void>): Promise<void>;
+  /** Starts pg-boss and the worker, which calls `work` for each job (`lastTry`: pg-boss will not retry it). */
+  start(work: (importId: string, lastTry: boolean) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,13 +48,21 @@ export function createClientImportJob(options: {
   return {
     async enqueue(importId) {
       await prepare();
-      await boss.send(CLIENT_IMPORT_QUEUE, { importId }, { retryLimit: 2, retryDelay: 5, expireInSeconds: 3600 });
+      await boss.send(
+        CLIENT_IMPORT_QUEUE,
+        { importId },
+        { retryLimit: RETRY_LIMIT, retryDelay: 5, expireInSeconds: 3600 },
+      );
     },
     async start(work) {
       await prepare();
-      await boss.work<{ importId: string }>(CLIENT_IMPORT_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
-        for (const job of jobs) await work(job.data.importId);
-      });
+      await boss.work<{ importId: string }>(
+        CLIENT_IMPORT_QUEUE,
+        { pollingIntervalSeconds, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) await work(job.data.importId, job.retryCount >= job.retryLimit);
+        },
+      );
     },
     async stop() {
       if (!prepared) return;

@@ -21,7 +21,7 @@ export const clientImportsModule: AppModule = {
       enqueue: (importId) => job.enqueue(importId),
     });
     await app.register(clientImportsRoutes, { service });
-    app.addHook('onReady', () => job.start((importId) => service.run(importId)));
+    app.addHook('onReady', () => job.start((importId, lastTry) => service.run(importId, { lastTry })));
     app.addHook('onClose', () => job.stop());
   },
 };

@@ -387,10 +387,10 @@ export function createClientImportsService(deps: {
 
     /**
      * The job's work (pg-boss worker): writes the rows in batches of {@link IMPORT_BATCH_ROWS}, each in one
-     * transaction with the progress, so a job run again after a crash goes on from `rows_done`. Ends `done` with the
-     * counts, or `failed`.
+     * transaction with the progress, so a job run again after a crash or a failure goes on from `rows_done`. Ends
+     * `done` with the counts; a failure rethrows for pg-boss to retry, and marks the import `failed` on the last try.
      */
-    async run(importId: string): Promise<void> {
+    async run(importId: string, options: { lastTry?: boolean } = {}): Promise<void> {
       const meta = await repository.findById(importId);
       if (!meta || (meta.status !== 'queued' && meta.status !== 'running')) return;
       try {
@@ -466,7 +466,7 @@ export function createClientImportsService(deps: {
           finishedAt: now(),
         });
       } catch (error) {
-        await repository.update(meta.id, { status: 'failed', finishedAt: now() });
+        if (options.lastTry ?? true) await repository.update(meta.id, { status: 'failed', finishedAt: now() });
         throw error;
       }
     },
