@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { CLIENT_IMPORT_QUEUE } from '../src/modules/client-imports/client-import-job.js';
 import { openPglite, openPostgres } from '../src/platform/db/database.js';
+import { installJobQueues } from '../src/platform/mail/job-database.js';
 import { installMailQueue } from '../src/platform/mail/mail-queue.js';
 import { adminQuery, databaseName, withDatabase } from './test-database.js';
 
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject) {
     const database = await openPglite();
     await database.migrate();
     await installMailQueue(database.db);
+    await installJobQueues(database.db, [CLIENT_IMPORT_QUEUE]);
     const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
     const dump = await client.dumpDataDir('none');
     const file = path.join(dir, 'template.tar');
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
   const database = openPostgres(withDatabase(url, template), 2);
   await database.migrate();
   await installMailQueue(database.db);
+  await installJobQueues(database.db, [CLIENT_IMPORT_QUEUE]);
   await database.close();
   project.provide('dbTemplate', template);
   return () => adminQuery(url, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);

@@ -32,6 +32,14 @@ export const ERROR_STATUS = {
   intervention_not_found: 404,
   user_not_found: 404,
   pco_not_found: 404,
+  // client import (issue 13; docs/decisions/012)
+  import_not_found: 404,
+  /** The import has started: its settings can no longer change. */
+  import_not_editable: 409,
+  /** Finished more than 7 days ago, not finished, or already undone. */
+  import_not_undoable: 409,
+  /** No row would be created or updated. */
+  import_nothing_to_import: 409,
   // identity (issue 3; SPEC §7 "Authentication", "Self", "Users", "Invites", §8)
   /** The login attempt waiting for a two-factor code is unknown, consumed, or ended after 5 wrong codes. */
   two_factor_expired: 401,
@@ -264,6 +272,15 @@ export const VIOLATION_CODES = [
   'customer_signature_required',
   'reference_invalid',
   'licence_number_invalid',
+  // client import (SPEC §8 "Import"; issue 13)
+  'type_file_not_found',
+  'type_invalid_file',
+  'import_too_many_rows',
+  'import_cell_too_large',
+  'sheet_invalid',
+  'header_row_invalid',
+  'mapping_invalid',
+  'duplicate_policy_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

@@ -2,6 +2,7 @@
 import type { AppModule } from '../platform/module.js';
 import { alertsModule } from './alerts/alerts.module.js';
 import { authModule } from './auth/auth.module.js';
+import { clientImportsModule } from './client-imports/client-imports.module.js';
 import { clientsModule } from './clients/clients.module.js';
 import { equipmentModule } from './equipment/equipment.module.js';
 import { fieldModule } from './field/field.module.js';
@@ -21,6 +22,7 @@ export const modules: AppModule[] = [
   authModule,
   meModule,
   substitutionModule,
+  clientImportsModule,
   clientsModule,
   interventionsModule,
   sitesModule,

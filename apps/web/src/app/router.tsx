@@ -35,6 +35,7 @@ export type RouteName =
   | 'BaseRoute'
   | 'Home'
   | 'Clients'
+  | 'ClientImport'
   | 'Planning'
   | 'Reports'
   | 'Sites'
@@ -183,6 +184,13 @@ export const routeTable: readonly AppRoute[] = [
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
     Component: lazyPage(() => import('../features/clients/pages/clients-page'), 'ClientsPage', 'clients'),
+  },
+  {
+    name: 'ClientImport',
+    path: '/clients/import',
+    action: ACTIONS.PCO_ACTION,
+    layout: 'shell',
+    Component: lazyPage(() => import('../features/client-import/pages/client-import-page'), 'ClientImportPage'),
   },
   {
     name: 'Planning',

@@ -1,6 +1,7 @@
 /** The whole database schema (one PostgreSQL schema, used by PGlite and PostgreSQL alike). */
 export * from './accounts.js';
 export * from './audit.js';
+export * from './client-imports.js';
 export * from './clients.js';
 export * from './equipment.js';
 export * from './field.js';

@@ -6,14 +6,14 @@
  * event selects or filters without navigating.
  */
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@isoptera/contracts';
-import { Plus, SearchX, Users } from 'lucide-react';
+import { FileUp, Plus, SearchX, Users } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { cn } from '../../../shared/lib/cn';
 import { useEvent } from '../../../shared/lib/events';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
-import { Button } from '../../../shared/ui/button';
+import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -154,9 +154,14 @@ export function ClientsPage() {
           title={t('clients:title')}
           description={t('clients:description')}
           actions={
-            <Button icon={<Plus size={16} aria-hidden />} onPress={() => setCreating(true)}>
-              {t('clients:actions.newClient')}
-            </Button>
+            <div className="flex flex-wrap gap-3">
+              <ButtonLink href="/clients/import" variant="white" icon={<FileUp size={16} aria-hidden />}>
+                {t('clients:actions.import')}
+              </ButtonLink>
+              <Button icon={<Plus size={16} aria-hidden />} onPress={() => setCreating(true)}>
+                {t('clients:actions.newClient')}
+              </Button>
+            </div>
           }
         />
       </div>
