@@ -17,6 +17,11 @@ export async function equipmentExists(db: Db, id: string): Promise<boolean> {
 }
 
 /** The status of site `siteId`. */
+/** Whether report `id` exists, whatever its status. */
+export async function reportExists(db: Db, id: string): Promise<boolean> {
+  return (await db.select({ id: reports.id }).from(reports).where(eq(reports.id, id))).length > 0;
+}
+
 export async function siteStatusOf(db: Db, siteId: string): Promise<string | undefined> {
   const [row] = await db.select({ status: sites.status }).from(sites).where(eq(sites.id, siteId));
   return row?.status;

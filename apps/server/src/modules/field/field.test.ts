@@ -19,6 +19,7 @@ import {
   ageIdempotencyKeys,
   backdateSpace,
   equipmentExists,
+  reportExists,
   reportsOfIntervention,
   siteStatusOf,
 } from '../../../test/field-factories.js';
@@ -458,6 +459,35 @@ describe('visit writes', () => {
     expect(list.json()['hydra:member'].map((r: { ulid: string }) => r.ulid)).not.toContain(reportId);
     const get = await t.app.inject({ url: `/api/reports/${reportId}`, headers: as(team.manager.cookie) });
     expect(get.statusCode).toBe(404);
+  });
+
+  it('deleting a visit under way in the field deletes its unfinished report, never a completed one', async () => {
+    const visit = () =>
+      insertVisit(t.db, team.spaceId, siteId, {
+        startAt: new Date(Date.now() - 3_600_000),
+        endAt: new Date(Date.now() + 3_600_000),
+        intervenerIds: [team.technician.membershipId],
+      });
+    const [underWay, done] = [await visit(), await visit()];
+    const started = (await write('POST', `${BASE}/interventions/${underWay}/check-in`, {})).json().report_ulid;
+    await write('POST', `${BASE}/interventions/${done}/check-in`, {});
+    const completed = await write('POST', `${BASE}/interventions/${done}/complete`, { customer_absent: true });
+    expect(completed.statusCode, completed.body).toBe(200);
+    for (const id of [underWay, done]) {
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/interventions/${id}`,
+        headers: as(team.owner.cookie),
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    }
+    expect(await reportExists(t.db, started)).toBe(false);
+    const kept = await t.app.inject({
+      url: `/api/reports/${completed.json().report_ulid}`,
+      headers: as(team.manager.cookie),
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ status: 'to_process', intervention: null });
   });
 });
 

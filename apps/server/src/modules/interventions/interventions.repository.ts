@@ -232,8 +232,15 @@ function interventionQueries(db: Db) {
         .values(intervenerIds.map((membershipId) => ({ interventionId: id, membershipId })));
     },
 
-    /** Deletes intervention `id` of the space (its interveners go with it). */
+    /**
+     * Deletes intervention `id` of the space (its interveners go with it), and the visit a technician had under way
+     * on it (its report still `in_progress`, docs/decisions/011: nobody could ever complete or see it). A report to
+     * process or in the history stays, without its visit (`intervention_id` set null).
+     */
     async remove(spaceId: string, id: string): Promise<void> {
+      await db
+        .delete(reports)
+        .where(and(eq(reports.spaceId, spaceId), eq(reports.interventionId, id), eq(reports.status, 'in_progress')));
       await db.delete(interventions).where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)));
     },
 
