@@ -3,6 +3,7 @@ import type { AppModule } from '../platform/module.js';
 import { alertsModule } from './alerts/alerts.module.js';
 import { authModule } from './auth/auth.module.js';
 import { clientsModule } from './clients/clients.module.js';
+import { contractsModule } from './contracts/contracts.module.js';
 import { equipmentModule } from './equipment/equipment.module.js';
 import { fieldModule } from './field/field.module.js';
 import { interventionsModule } from './interventions/interventions.module.js';
@@ -34,4 +35,5 @@ export const modules: AppModule[] = [
   productsModule,
   reportsModule,
   fieldModule,
+  contractsModule,
 ];
