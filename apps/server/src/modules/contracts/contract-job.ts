@@ -15,8 +15,8 @@ import type PgBoss from 'pg-boss';
 import type { ContractRow } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/database.js';
-import type { MailQueue } from '../../platform/mail/mail.js';
 import { createJobBoss } from '../../platform/mail/job-database.js';
+import type { MailQueue } from '../../platform/mail/mail.js';
 import { formatMailDate } from '../../platform/mail/mail-dates.js';
 import { startOfZonedDay, zonedDate } from '../../platform/time/zoned.js';
 import { createInterventionsRepository } from '../interventions/interventions.repository.js';
@@ -59,12 +59,19 @@ export function renewedEndDay(startDay: string, endDay: string): string {
 }
 
 /** The job's work on `db`; `now` is its clock, `mail` the queue of the renewal mails. */
-export function createContractPlanner(db: Db, { now = () => new Date(), mail }: { now?: () => Date; mail?: MailQueue }) {
+export function createContractPlanner(
+  db: Db,
+  { now = () => new Date(), mail }: { now?: () => Date; mail?: MailQueue },
+) {
   const repository: ContractsRepository = createContractsRepository(db);
   const interventions = createInterventionsService(createInterventionsRepository(db), { now });
 
   /** The owner of `spaceId` as the actor the visits are created by (their zone is the space's), or undefined. */
-  async function ownerActor(spaceId: string): Promise<{ actor: Actor; owner: NonNullable<Awaited<ReturnType<ContractsRepository['space']>>>['owner'] } | undefined> {
+  async function ownerActor(
+    spaceId: string,
+  ): Promise<
+    { actor: Actor; owner: NonNullable<Awaited<ReturnType<ContractsRepository['space']>>>['owner'] } | undefined
+  > {
     const space = await repository.space(spaceId);
     if (!space?.owner) return undefined;
     const lang = ((LANGUAGES as readonly string[]).includes(space.owner.lang) ? space.owner.lang : 'fr') as Language;
@@ -129,12 +136,7 @@ export function createContractPlanner(db: Db, { now = () => new Date(), mail }: 
   }
 
   /** Creates the visits of `contract` due from today to today + 30 days that were never claimed. */
-  async function plan(
-    contract: ContractRow,
-    actor: Actor,
-    today: string,
-    result: ContractJobResult,
-  ): Promise<void> {
+  async function plan(contract: ContractRow, actor: Actor, today: string, result: ContractJobResult): Promise<void> {
     if (!contract.visitRule || !contract.siteId) return;
     const zone = actor.timezone;
     const startDay = zonedDate(contract.startedAt, zone);

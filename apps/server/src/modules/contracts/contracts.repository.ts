@@ -153,11 +153,7 @@ export function createContractsRepository(db: Db) {
             eq(memberships.spaceId, spaceId),
             eq(memberships.id, membershipId),
             eq(memberships.status, 'active'),
-            inArray(memberships.role, [
-              'ROLE_PCO_SPACE_TECHNICIAN',
-              'ROLE_PCO_SPACE_OWNER',
-              'ROLE_PCO_SPACE_MANAGER',
-            ]),
+            inArray(memberships.role, ['ROLE_PCO_SPACE_TECHNICIAN', 'ROLE_PCO_SPACE_OWNER', 'ROLE_PCO_SPACE_MANAGER']),
           ),
         )
         .limit(1);

@@ -217,7 +217,11 @@ export function createContractsService(
       if (!bytes || !isPdf(bytes)) throw validationFailed({ propertyPath: 'file', code: 'document_invalid' });
       const at = now();
       await repository.putDocument(id, bytes, at);
-      return { size: bytes.length, uploaded_at: formatZoned(at, actor.timezone), url: `${iri('contracts', id)}/document` };
+      return {
+        size: bytes.length,
+        uploaded_at: formatZoned(at, actor.timezone),
+        url: `${iri('contracts', id)}/document`,
+      };
     },
 
     /** `GET /api/contracts/{ulid}/document`: the PDF and a file name. Throws 404 (contract or document). */
