@@ -20,6 +20,16 @@ export const CONTRACT_DEFAULT_NOTICE_DAYS = 30;
 /** `to_renew`: within the notice period before its end; `ended`: past its end day (or ended early). */
 export const CONTRACT_STATES = ['active', 'to_renew', 'ended'] as const;
 export type ContractState = (typeof CONTRACT_STATES)[number];
+/**
+ * The state on `today` of a contract whose last day is `endDay` (both `YYYY-MM-DD`): `ended` after its last day,
+ * `to_renew` from `noticeDays` days before it, else `active`.
+ */
+export function contractStateOn(endDay: string, noticeDays: number, today: string): ContractState {
+  if (endDay < today) return 'ended';
+  const [y, m, d] = endDay.split('-').map(Number) as [number, number, number];
+  const noticeStart = new Date(Date.UTC(y, m - 1, d - noticeDays)).toISOString().slice(0, 10);
+  return noticeStart <= today ? 'to_renew' : 'active';
+}
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'yearly'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 /** `every`: every N weeks or months from the start; `rrule`: an RFC 5545 RRULE; `after_last_visit`: N days after. */

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { ulidRef, tz } from './columns.js';
+import { tz, ulidRef } from './columns.js';
 import { interventions } from './interventions.js';
 import { bytea } from './reports.js';
 import { contracts } from './sites.js';

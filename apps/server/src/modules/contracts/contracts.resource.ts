@@ -1,16 +1,11 @@
 /** Contract rows → JSON-LD items (issue 13); instants in the reader's time zone, days in the owner's. */
-import { type ContractDetail, iri, type VisitRule } from '@isoptera/contracts';
+import { type ContractDetail, contractStateOn, iri, type VisitRule } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { formatZoned, zonedDate } from '../../platform/time/zoned.js';
 import type { ContractRecord } from './contracts.repository.js';
 
-/** The state of a contract whose last day is `endDay`, on `today` (both `YYYY-MM-DD`, owner's zone). */
-export function contractState(endDay: string, noticeDays: number, today: string): ContractDetail['state'] {
-  if (endDay < today) return 'ended';
-  const [y, m, d] = endDay.split('-').map(Number) as [number, number, number];
-  const noticeStart = new Date(Date.UTC(y, m - 1, d - noticeDays)).toISOString().slice(0, 10);
-  return noticeStart <= today ? 'to_renew' : 'active';
-}
+/** The state of a contract whose last day is `endDay`, on `today` (owner's zone): see `contractStateOn`. */
+export const contractState = contractStateOn;
 
 /** The `Contract` item of `record`; `zone` is the owner's time zone (its days), `today` today there. */
 export function contractResource(record: ContractRecord, actor: Actor, zone: string, today: string): ContractDetail {
