@@ -2,7 +2,7 @@
  * Catalogues loaded on demand (ARCHITECTURE §6 budgets, §8): namespaces read by a few screens only — the legal pages'
  * long texts (`legal`), the site detail's equipment section (`equipment`), the alert and synchronisation logs, the
  * readings chart and the alert thresholds (`alerts`), the visit reports' labels (`reports`, also the PDF's), the product
- * catalogue of the space settings (`products`) — are in
+ * catalogue of the space settings (`products`), the contracts of the client and site details and Home (`contracts`) — are in
  * neither group of catalogues (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
  * i18next namespace. The build puts each one in its own chunk `<namespace>-<lang>` (vite.config.ts reads
  * on-demand-namespaces.json), so neither the login route's nor the shell's budget grows.
@@ -14,13 +14,20 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, i18n } from './i18n';
 
 /** A namespace loaded on demand (the list of on-demand-namespaces.json, which vite.config.ts reads). */
-export type OnDemandNamespace = 'legal' | 'equipment' | 'alerts' | 'reports' | 'products';
+export type OnDemandNamespace = 'legal' | 'equipment' | 'alerts' | 'reports' | 'products' | 'contracts';
 
 type Catalogue = Record<string, unknown>;
 
 /** `./<lang>/<namespace>.json` → loader (nothing is fetched until called). */
 const files = import.meta.glob<Catalogue>(
-  ['./*/legal.json', './*/equipment.json', './*/alerts.json', './*/reports.json', './*/products.json'],
+  [
+    './*/legal.json',
+    './*/equipment.json',
+    './*/alerts.json',
+    './*/reports.json',
+    './*/products.json',
+    './*/contracts.json',
+  ],
   { base: '../../../../../packages/i18n/locales', import: 'default' },
 );
 

@@ -23,7 +23,7 @@ import { SearchInput } from '../../../shared/ui/search-input';
 import { Select } from '../../../shared/ui/select';
 import { useClients } from '../api/get-clients';
 import { ClientCreatePanel } from '../components/client-create-panel';
-import { ClientDetail } from '../components/client-detail';
+import { type ClientContractsSlot, ClientDetail } from '../components/client-detail';
 import { ClientsTable, ClientsTableSkeleton } from '../components/clients-table';
 import {
   CLIENT_KINDS,
@@ -48,7 +48,7 @@ const KIND_LABELS: Record<ClientKind, string> = {
 };
 
 /** The Clients screen. */
-export function ClientsPage() {
+export function ClientsPage({ contractsSection }: { contractsSection?: ClientContractsSlot } = {}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const state = readScreenState(params);
@@ -205,6 +205,7 @@ export function ClientsPage() {
               clientUlid={selected}
               onClose={() => update({ client: null })}
               onDeleted={() => update({ client: null })}
+              contractsSection={contractsSection}
             />
           </aside>
         ) : null}
