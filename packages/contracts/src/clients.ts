@@ -147,6 +147,7 @@ export type ClientSiteSummary = z.output<typeof clientSiteSummary>;
 /** The running contract a clients list row shows (issue 13): reference, last day and whether it is to renew. */
 export const clientContractSummary = z
   .object({
+    ...jsonLdKeys('Contract'),
     ulid: z.string(),
     reference: z.string(),
     end_date: z.string().describe('Last day covered, `YYYY-MM-DD` (reader’s zone)'),

@@ -60,6 +60,8 @@ function clientContractOf(
 ): NonNullable<ClientListItem['contract']> {
   const endDay = zonedDate(contract.endedAt, timeZone);
   return {
+    '@id': iri('contracts', contract.id),
+    '@type': 'Contract',
     ulid: contract.id,
     reference: contract.reference,
     end_date: endDay,

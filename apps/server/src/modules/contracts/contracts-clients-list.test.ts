@@ -46,8 +46,28 @@ describe('GET /api/clients: the contract column and filters', () => {
   it('shows the running contract, to renew within its notice period, none once ended', async () => {
     const rows = await list('');
     expect(rows.map((row) => [row.name, row.contract])).toEqual([
-      ['Alpha', { ulid: expect.any(String), reference: 'A-1', end_date: addDays(today, 200), state: 'active' }],
-      ['Bravo', { ulid: expect.any(String), reference: 'B-1', end_date: addDays(today, 10), state: 'to_renew' }],
+      [
+        'Alpha',
+        {
+          '@id': expect.any(String),
+          '@type': 'Contract',
+          ulid: expect.any(String),
+          reference: 'A-1',
+          end_date: addDays(today, 200),
+          state: 'active',
+        },
+      ],
+      [
+        'Bravo',
+        {
+          '@id': expect.any(String),
+          '@type': 'Contract',
+          ulid: expect.any(String),
+          reference: 'B-1',
+          end_date: addDays(today, 10),
+          state: 'to_renew',
+        },
+      ],
       ['Charlie', null],
       ['Delta', null],
     ]);
