@@ -26,8 +26,10 @@ import { ClientCreatePanel } from '../components/client-create-panel';
 import { type ClientContractsSlot, ClientDetail } from '../components/client-detail';
 import { ClientsTable, ClientsTableSkeleton } from '../components/clients-table';
 import {
+  CLIENT_CONTRACT_FILTERS,
   CLIENT_KINDS,
   CLIENT_ORDERS,
+  type ClientContractFilter,
   type ClientKind,
   type ClientOrder,
   type ClientsScreenState,
@@ -45,6 +47,11 @@ const KIND_LABELS: Record<ClientKind, string> = {
   all: 'clients:filters.kindAll',
   company: 'clients:filters.kindCompany',
   private: 'clients:filters.kindPrivate',
+};
+const CONTRACT_FILTER_LABELS: Record<ClientContractFilter, string> = {
+  all: 'clients:contracts.filterAny',
+  to_renew: 'clients:contracts.filterToRenew',
+  none: 'clients:contracts.filterNone',
 };
 
 /** The Clients screen. */
@@ -89,10 +96,16 @@ export function ClientsPage({ contractsSection }: { contractsSection?: ClientCon
     }
   });
 
-  const query = useClients({ search: state.search, kind: state.kind, order: state.order, page: state.page });
+  const query = useClients({
+    search: state.search,
+    kind: state.kind,
+    contract: state.contract,
+    order: state.order,
+    page: state.page,
+  });
   const total = query.data?.['hydra:totalItems'] ?? 0;
   const members = query.data?.['hydra:member'] ?? [];
-  const isFiltered = state.search.trim() !== '' || state.kind !== 'all';
+  const isFiltered = state.search.trim() !== '' || state.kind !== 'all' || state.contract !== 'all';
 
   // a page beyond the last one (e.g. after a deletion) goes back to the last page
   useEffect(() => {
@@ -117,7 +130,7 @@ export function ClientsPage({ contractsSection }: { contractsSection?: ClientCon
             variant="white"
             onPress={() => {
               setSearchText('');
-              update({ search: '', kind: 'all', page: 1 });
+              update({ search: '', kind: 'all', contract: 'all', page: 1 });
             }}
           >
             {t('clients:list.resetFilters')}
@@ -168,7 +181,7 @@ export function ClientsPage({ contractsSection }: { contractsSection?: ClientCon
       >
         <div className={cn('flex min-w-0 flex-col gap-4', selected && 'hidden lg:flex')}>
           <div className="@container">
-            <div className="grid grid-cols-2 gap-3 @2xl:grid-cols-[minmax(0,1fr)_11rem_13rem]">
+            <div className="grid grid-cols-2 gap-3 @2xl:grid-cols-[minmax(0,1fr)_10rem_10rem_12rem]">
               <SearchInput
                 label={t('clients:filters.search')}
                 placeholder={t('clients:filters.searchPlaceholder')}
@@ -183,6 +196,16 @@ export function ClientsPage({ contractsSection }: { contractsSection?: ClientCon
                 options={CLIENT_KINDS.map((kind) => ({ id: kind, label: t(KIND_LABELS[kind]) }))}
               />
               <Select
+                label={t('clients:contracts.filter')}
+                value={state.contract ?? 'all'}
+                onChange={(contract) => update({ contract: (contract || 'all') as ClientContractFilter, page: 1 })}
+                options={CLIENT_CONTRACT_FILTERS.map((filter) => ({
+                  id: filter,
+                  label: t(CONTRACT_FILTER_LABELS[filter]),
+                }))}
+              />
+              <Select
+                className="col-span-2 @2xl:col-span-1"
                 label={t('clients:filters.order')}
                 value={state.order}
                 onChange={(order) => update({ order: (order || 'name_asc') as ClientOrder, page: 1 })}
