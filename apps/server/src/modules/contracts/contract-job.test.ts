@@ -3,9 +3,9 @@
  * with the preferred technician, and never twice for the same due date" and "Renewal": `runContractJob` driven with
  * an injected clock, on the app's own mail queue (the renewal mail reaches the mailbox).
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { contractRow, deleteVisit, plannedVisits, setSiteStatus, siteRow } from '../../../test/contract-factories.js';
 import { createPcoTeam } from '../../../test/factories.js';
 import { call, insertClientWithContact, insertSiteWithStations } from '../../../test/report-factories.js';
 import {
@@ -78,13 +78,8 @@ async function newContract(options: {
 }
 const run = (day: string) => runContractJob(t.db, { now: () => at(day), mail: deps.mail, spaceId: team.spaceId });
 async function plannedDays(contractId: string) {
-  const rows = await t.db
-    .select({ due: contractVisits.dueDate, start: interventions.startAt, type: interventions.type })
-    .from(contractVisits)
-    .leftJoin(interventions, eq(interventions.id, contractVisits.interventionId))
-    .where(eq(contractVisits.contractId, contractId))
-    .orderBy(contractVisits.dueDate);
-  return rows;
+  const rows = await plannedVisits(t.db, contractId);
+  return rows.map((row) => ({ due: row.due, start: row.visit?.startAt, type: row.visit?.type }));
 }
 
 describe('due days (rrule)', () => {
@@ -133,11 +128,11 @@ describe('runContractJob', () => {
     const visits = (await call(t, team.owner.cookie, 'GET', `/api/interventions?site.ulid=${siteId}`)).json();
     expect(visits['hydra:member'][1].interveners_ulids).toEqual([team.technician.membershipId]);
     // the site with a planned control visit is planned (docs/decisions/004), through the interventions service
-    const [site] = await t.db.select({ status: sites.status }).from(sites).where(eq(sites.id, siteId));
+    const site = await siteRow(t.db, siteId);
     expect(site?.status).toBe('STATUS_PLANNED_INSPECTION_VISIT');
     // rerun: nothing new, even after a visit was deleted
     const visitId = visits['hydra:member'][2].ulid as string;
-    await t.db.delete(interventions).where(eq(interventions.id, visitId));
+    await deleteVisit(t.db, visitId);
     expect((await run(TODAY)).visitsCreated).toBe(0);
     expect(await plannedDays(id)).toHaveLength(5);
     // a week later: the next Monday only
@@ -151,7 +146,7 @@ describe('runContractJob', () => {
       end: '2031-12-31',
       rule: { type: 'after_last_visit', days: 20 },
     });
-    const [site] = await t.db.select({ clientId: sites.clientId }).from(sites).where(eq(sites.id, siteId));
+    const site = await siteRow(t.db, siteId);
     await t.db.insert(reports).values({
       ...{ id: newUlid(), spaceId: team.spaceId, siteId, clientId: site?.clientId as string },
       ...{
@@ -189,7 +184,7 @@ describe('runContractJob', () => {
     expect((await run('2031-03-31')).renewed).toBe(0);
     const result = await run('2031-04-01');
     expect(result).toMatchObject({ renewed: 1, expired: 0 });
-    const [row] = await t.db.select().from(contracts).where(eq(contracts.id, id));
+    const row = await contractRow(t.db, id);
     expect(zonedDate(row?.endedAt as Date, ZONE)).toBe('2032-03-31');
     expect(row?.expiredAt).toBeNull();
     const mail = await t.mailbox.waitFor(team.owner.email, { template: 'contract_renewed' });
@@ -207,11 +202,11 @@ describe('runContractJob', () => {
     const result = await run('2031-04-02');
     expect(result).toMatchObject({ expired: 1, renewed: 0 });
     expect(await plannedDays(id)).toHaveLength(0);
-    const [site] = await t.db.select({ status: sites.status }).from(sites).where(eq(sites.id, siteId));
+    const site = await siteRow(t.db, siteId);
     expect(site?.status).toBe('STATUS_TO_CLOSE');
-    await t.db.update(sites).set({ status: 'STATUS_CLOSED' }).where(eq(sites.id, siteId));
+    await setSiteStatus(t.db, siteId, 'STATUS_CLOSED');
     expect((await run('2031-04-03')).expired).toBe(0);
-    const [again] = await t.db.select({ status: sites.status }).from(sites).where(eq(sites.id, siteId));
+    const again = await siteRow(t.db, siteId);
     expect(again?.status).toBe('STATUS_CLOSED');
     expect(addDays('2031-04-02', 1)).toBe('2031-04-03');
   });

@@ -19,8 +19,7 @@ import { createJobBoss } from '../../platform/mail/job-database.js';
 import type { MailQueue } from '../../platform/mail/mail.js';
 import { formatMailDate } from '../../platform/mail/mail-dates.js';
 import { startOfZonedDay, zonedDate } from '../../platform/time/zoned.js';
-import { createInterventionsRepository } from '../interventions/interventions.repository.js';
-import { createInterventionsService } from '../interventions/interventions.service.js';
+import { interventionsServiceOn } from '../interventions/interventions.service.js';
 import { addDays, dueDays } from './contract-schedule.js';
 import { type ContractsRepository, createContractsRepository } from './contracts.repository.js';
 
@@ -64,7 +63,7 @@ export function createContractPlanner(
   { now = () => new Date(), mail }: { now?: () => Date; mail?: MailQueue },
 ) {
   const repository: ContractsRepository = createContractsRepository(db);
-  const interventions = createInterventionsService(createInterventionsRepository(db), { now });
+  const interventions = interventionsServiceOn(db, { now });
 
   /** The owner of `spaceId` as the actor the visits are created by (their zone is the space's), or undefined. */
   async function ownerActor(

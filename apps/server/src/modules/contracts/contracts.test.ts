@@ -3,9 +3,9 @@
  * the signed PDF checked by content, 404 across spaces, and Home's due visits.
  */
 import type { ContractCollection, ContractDetail, DueVisitList } from '@isoptera/contracts';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { intervenersOf, plannedVisits } from '../../../test/contract-factories.js';
 import { as, createPcoTeam } from '../../../test/factories.js';
 import {
   call,
@@ -15,7 +15,7 @@ import {
   png,
   violations,
 } from '../../../test/report-factories.js';
-import { contractVisits, interventionInterveners, interventions } from '../../db/schema/index.js';
+import { interventionInterveners } from '../../db/schema/index.js';
 import { zonedDate } from '../../platform/time/zoned.js';
 import { addDays } from './contract-schedule.js';
 
@@ -53,13 +53,7 @@ const body = (changes: Record<string, unknown> = {}) => ({
   warranty_years: 2,
   ...changes,
 });
-const visitsOf = (contractId: string) =>
-  t.db
-    .select({ due: contractVisits.dueDate, visit: interventions })
-    .from(contractVisits)
-    .innerJoin(interventions, eq(interventions.id, contractVisits.interventionId))
-    .where(eq(contractVisits.contractId, contractId))
-    .orderBy(contractVisits.dueDate);
+const visitsOf = (contractId: string) => plannedVisits(t.db, contractId);
 
 describe('/api/contracts', () => {
   it('creates a contract with a monthly rule and plans its first visit with the preferred technician', async () => {
@@ -90,11 +84,7 @@ describe('/api/contracts', () => {
     const visits = await visitsOf(contract.ulid);
     expect(visits.map((v) => v.due)).toEqual([addDays(today(), 1)]);
     expect(visits[0]?.visit).toMatchObject({ type: 'TYPE_CONTROL_VISIT', siteId, description: 'CT-2026-001' });
-    const interveners = await t.db
-      .select()
-      .from(interventionInterveners)
-      .where(eq(interventionInterveners.interventionId, visits[0]?.visit.id as string));
-    expect(interveners.map((i) => i.membershipId)).toEqual([team.technician.membershipId]);
+    expect(await intervenersOf(t.db, visits[0]?.visit?.id as string)).toEqual([team.technician.membershipId]);
     // the manager reads it; the client detail embeds it
     expect((await call(t, team.manager.cookie, 'GET', contract['@id'])).statusCode).toBe(200);
     const client = (await owner('GET', `/api/clients/${clientId}`)).json() as { contract: { ulid: string } | null };
@@ -284,10 +274,7 @@ describe('/api/contracts', () => {
     const mine = due['hydra:member'].filter((v) => v.contract.ulid === contract.ulid);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ reason: 'unassigned', due_date: addDays(today(), 1), site: { ulid: siteId } });
-    const [row] = await t.db
-      .select()
-      .from(contractVisits)
-      .where(and(eq(contractVisits.contractId, contract.ulid)));
+    const [row] = await plannedVisits(t.db, contract.ulid);
     await t.db.insert(interventionInterveners).values({
       interventionId: row?.interventionId as string,
       membershipId: team.technician.membershipId,
