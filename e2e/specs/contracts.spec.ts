@@ -23,7 +23,7 @@ test('a PCO owner adds a contract with a monthly visit rule and finds its first 
 
   // --- a demo site's page ------------------------------------------------------------------------------------------
   await page.goto('/sites?lang=fr');
-  const firstSite = page.locator('main a[href^="/sites/"]').first();
+  const firstSite = page.locator('main a[href^="/sites/"]:visible').first();
   const siteName = (await firstSite.innerText()).split('\n')[0]?.trim() ?? '';
   await firstSite.click();
   await expect(page.getByRole('heading', { name: siteName }).first()).toBeVisible();
@@ -49,7 +49,7 @@ test('a PCO owner adds a contract with a monthly visit rule and finds its first 
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByText(`Contrat ${reference} créé`)).toBeVisible();
-  const row = page.getByRole('listitem').filter({ hasText: reference });
+  const row = page.locator('main').getByRole('listitem').filter({ hasText: reference });
   await expect(row).toContainText('Une visite de contrôle chaque mois');
   await expect(row).toContainText('En cours');
   await expectNoSeriousA11yViolations(page, 'Site detail with its contract');
