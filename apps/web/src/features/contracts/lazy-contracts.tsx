@@ -1,26 +1,20 @@
 /**
  * The contracts' screens loaded apart (ARCHITECTURE §6 budgets; issue 13): the client and site details' contracts
- * section and Home's due-visits card are fetched, with their `contracts` texts, only by the screens that show them, so
- * neither the start-up shell nor those screens' own chunks carry them.
+ * section and Home's due-visits card are fetched — with their `contracts` texts, loaded on demand by the wrapped
+ * modules (with-texts.tsx) — only by the screens that show them. This module imports nothing but React, so that
+ * neither the start-up shell nor Home's route chunk carries any of it.
  */
-import { type ComponentProps, lazy, Suspense } from 'react';
-import { withOnDemandTexts } from '../../shared/i18n/with-on-demand-texts';
-import { SkeletonLines } from '../../shared/ui/skeleton';
+import { lazy, Suspense } from 'react';
+import type { ContractsSectionProps } from './components/contracts-section';
 
-const Section = withOnDemandTexts(
-  'contracts',
-  lazy(() => import('./components/contracts-section')),
-);
-const DueCard = withOnDemandTexts(
-  'contracts',
-  lazy(() => import('./components/due-visits-card')),
-);
+const Section = lazy(async () => ({ default: (await import('./with-texts')).SectionWithTexts }));
+const DueCard = lazy(async () => ({ default: (await import('./with-texts')).DueVisitsCardWithTexts }));
 
-/** The contracts card of a client or a site (see contracts-section.tsx). */
-export function LazyContractsSection(props: ComponentProps<typeof Section>) {
+/** The contracts card of a client or a site (see contracts-section.tsx); nothing until loaded. */
+export function LazyContractsSection(props: ContractsSectionProps) {
   return (
-    <Suspense fallback={<SkeletonLines lines={3} />}>
-      <Section {...props} />
+    <Suspense fallback={null}>
+      <Section scope={props.scope} sites={props.sites} />
     </Suspense>
   );
 }

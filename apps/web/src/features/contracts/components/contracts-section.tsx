@@ -345,4 +345,3 @@ export function ContractsSection({ scope, sites }: ContractsSectionProps) {
     </Card>
   );
 }
-export default ContractsSection;

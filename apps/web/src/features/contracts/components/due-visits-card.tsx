@@ -60,4 +60,3 @@ export function DueVisitsCard() {
     </Card>
   );
 }
-export default DueVisitsCard;
