@@ -8,14 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { contractRow, deleteVisit, plannedVisits, setSiteStatus, siteRow } from '../../../test/contract-factories.js';
 import { createPcoTeam } from '../../../test/factories.js';
 import { call, insertClientWithContact, insertSiteWithStations } from '../../../test/report-factories.js';
-import {
-  type ContractVisitRule,
-  contracts,
-  contractVisits,
-  interventions,
-  reports,
-  sites,
-} from '../../db/schema/index.js';
+import { type ContractVisitRule, contracts, reports } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
 import type { AppModule, ModuleDeps } from '../../platform/module.js';
 import { startOfZonedDay, zonedDate } from '../../platform/time/zoned.js';

@@ -170,7 +170,7 @@ export function createContractsRepository(db: Db) {
         .from(spaces)
         .where(eq(spaces.id, spaceId))
         .limit(1);
-      if (!space || space.type !== 'pco') return undefined;
+      if (space?.type !== 'pco') return undefined;
       const [owner] = await db
         .select({
           membershipId: memberships.id,
