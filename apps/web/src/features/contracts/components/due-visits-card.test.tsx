@@ -60,7 +60,7 @@ function renderCard() {
 }
 
 describe('DueVisitsCard', () => {
-  it('lists the overdue and unassigned contract visits, each linking to the planning', async () => {
+  it('lists the overdue and unassigned contract visits, each opening the planning on its day', async () => {
     members = [
       visit('01JV0000000000000000000001', 'overdue', '2031-02-03', 'Château Margaux'),
       visit('01JV0000000000000000000002', 'unassigned', '2031-03-03', 'SCI du Port'),
@@ -72,7 +72,7 @@ describe('DueVisitsCard', () => {
     expect(screen.getByText('Unassigned')).toBeTruthy();
     expect(screen.getByText('Due 03/02/2031')).toBeTruthy();
     const link = screen.getByRole('link', { name: /SCI du Port/ });
-    expect(link.getAttribute('href')).toBe('/planning?intervention=01JV0000000000000000000002');
+    expect(link.getAttribute('href')).toBe('/planning?start_date=2031-03-03&end_date=2031-03-03');
   });
 
   it('shows nothing when no contract visit needs attention', async () => {

@@ -1,7 +1,7 @@
 /**
  * Home's card of the control visits due from contracts that need attention (issue 13 "Home lists visits that are
  * due, unplanned or overdue"; owners and managers): a visit the daily job planned without a technician, or one whose
- * due day plus the contract's window has passed with no completed visit. Each row links to the visit in the planning.
+ * due day plus the contract's window has passed with no completed visit. Each row opens the planning on the visit's day.
  * Shows nothing while there is none to watch, so Home stays as it was for a space without contracts.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ export function DueVisitsCard() {
         {visits.map((visit) => (
           <li key={visit.ulid}>
             <Link
-              href={`/planning?intervention=${encodeURIComponent(visit.ulid)}`}
+              href={`/planning?start_date=${visit.start_at.slice(0, 10)}&end_date=${visit.start_at.slice(0, 10)}`}
               className="flex flex-col gap-1 px-4 py-3 outline-none hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset sm:flex-row sm:items-center sm:gap-3"
             >
               <span className="shrink-0 self-start sm:self-center">
