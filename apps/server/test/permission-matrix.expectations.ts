@@ -252,6 +252,18 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('POST /api/interventions/:id/report'),
       r('GET /api/products'),
       r('GET /api/products/:ulid'),
+      // service contracts (issue 13; docs/decisions/013)
+      r('GET /api/contracts'),
+      r('POST /api/contracts'),
+      r('GET /api/contracts/:ulid'),
+      r('PUT /api/contracts/:ulid'),
+      r('PATCH /api/contracts/:ulid'),
+      r('DELETE /api/contracts/:ulid'),
+      r('POST /api/contracts/:ulid/end'),
+      r('POST /api/contracts/:ulid/document'),
+      r('GET /api/contracts/:ulid/document'),
+      r('DELETE /api/contracts/:ulid/document'),
+      r('GET /api/contract_due_visits'),
     ],
   },
   {
@@ -361,6 +373,7 @@ export type RecordKind =
   | 'alert'
   | 'report'
   | 'product'
+  | 'contract'
   | 'file';
 
 /**
@@ -394,6 +407,7 @@ export function recordKindOf(route: string): RecordKind | undefined {
     alerts: 'alert',
     reports: 'report',
     products: 'product',
+    contracts: 'contract',
   };
   return kinds[resource];
 }

@@ -10,6 +10,7 @@ import {
   clientContacts,
   clients,
   contacts,
+  contracts,
   equipment,
   interventionInterveners,
   interventions,
@@ -163,7 +164,23 @@ async function insertPcoRecords(db: Db, spaceId: string, referentId: string): Pr
   });
   const product = newUlid();
   await db.insert(products).values({ id: product, spaceId, name: 'Termidor SC', unit: 'ml' });
-  return { client, clientContact, site, siteContact, intervention, equipment: gateway, alert, report, product };
+  const contract = newUlid();
+  await db.insert(contracts).values({
+    ...{ id: contract, spaceId, clientId: client, siteId: site, reference: 'CT-2026-01' },
+    ...{ startedAt: new Date('2026-01-01T00:00:00Z'), endedAt: new Date('2036-12-31T00:00:00Z') },
+  });
+  return {
+    client,
+    clientContact,
+    site,
+    siteContact,
+    intervention,
+    equipment: gateway,
+    alert,
+    report,
+    product,
+    contract,
+  };
 }
 
 /** A member of `role` that no probe acts as (the target of member routes) and an invited one (invite routes). */

@@ -270,6 +270,10 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
     [pcoSide, 'GET', '/api/products/:ulid', 'product'],
     [pcoOwnerSide, 'PATCH', '/api/products/:ulid', 'product'],
     [pcoOwnerSide, 'DELETE', '/api/products/:ulid', 'product'],
+    [pcoSide, 'GET', '/api/contracts/:ulid', 'contract'],
+    [pcoSide, 'PATCH', '/api/contracts/:ulid', 'contract'],
+    [pcoSide, 'GET', '/api/contracts/:ulid/document', 'contract'],
+    [pcoSide, 'DELETE', '/api/contracts/:ulid', 'contract'],
   ];
   const DEALER_CASES: Case[] = [
     [dealerSide, 'GET', '/api/pcos/:ulid', 'pco'],
@@ -282,7 +286,7 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
     [dealerSide, 'DELETE', '/api/invite_dealers/:ulid', 'invite'],
   ];
 
-  it('a PCO’s clients, contacts, sites, interventions, members, invitations, reports and products; a dealer’s PCOs and members', async () => {
+  it('a PCO’s clients, contacts, sites, interventions, members, invitations, reports, products and contracts; a dealer’s PCOs and members', async () => {
     const unexpected: string[] = [];
     const run = async (cases: Case[], records: MatrixWorld['foreign']['pco']) => {
       for (const [actors, method, pattern, kind] of cases) {
@@ -324,6 +328,7 @@ describe('tenancy: another tenant’s record answers 404 to an actor allowed on 
       `/api/equipment/${pco.equipment}`,
       `/api/reports/${pco.report}`,
       `/api/products/${pco.product}`,
+      `/api/contracts/${pco.contract}`,
     ]) {
       expect((await send(owner, 'GET', url)).statusCode, url).toBe(200);
     }

@@ -77,6 +77,12 @@ export const clientListQuery = z.object({
   company: z.enum(['true', 'false']).optional(),
   order: clientOrder,
   ulid: manyValues(z.string()),
+  contract: z
+    .enum(['to_renew', 'none'])
+    .optional()
+    .describe(
+      '`to_renew`: clients with a contract within its notice period; `none`: clients without a running contract',
+    ),
 });
 export type ClientListQuery = z.input<typeof clientListQuery>;
 
@@ -138,6 +144,18 @@ export const clientSiteSummary = z
   .meta({ id: 'ClientSite' });
 export type ClientSiteSummary = z.output<typeof clientSiteSummary>;
 
+/** The running contract a clients list row shows (issue 13): reference, last day and whether it is to renew. */
+export const clientContractSummary = z
+  .object({
+    ...jsonLdKeys('Contract'),
+    ulid: z.string(),
+    reference: z.string(),
+    end_date: z.string().describe('Last day covered, `YYYY-MM-DD` (reader’s zone)'),
+    state: z.enum(['active', 'to_renew']),
+  })
+  .meta({ id: 'ClientContract' });
+export type ClientContractSummary = z.output<typeof clientContractSummary>;
+
 /** An item of `GET /api/clients`. */
 export const clientListItem = z
   .object({
@@ -148,6 +166,10 @@ export const clientListItem = z
     primary_contact: clientContactResource.nullable(),
     site_number: z.number().int().describe('Number of sites of the client'),
     updated_at: isoDateTime,
+    contract: clientContractSummary
+      .nullable()
+      .default(null)
+      .describe('Its running contract that ends last (issue 13), or null when none runs today'),
   })
   .meta({ id: 'Client' });
 export type ClientListItem = z.output<typeof clientListItem>;

@@ -119,6 +119,9 @@ export const ERROR_STATUS = {
   idempotency_key_in_progress: 409,
   /** A write of a visit already completed through the technician API (or recorded on the web). */
   visit_completed: 409,
+  // service contracts (issue 13; docs/decisions/013)
+  contract_not_found: 404,
+  contract_document_not_found: 404,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -281,6 +284,21 @@ export const VIOLATION_CODES = [
   'header_row_invalid',
   'mapping_invalid',
   'duplicate_policy_invalid',
+  // service contracts (issue 13; docs/decisions/013)
+  'started_at_required',
+  'started_at_invalid',
+  'ended_at_required',
+  'ended_at_invalid',
+  'visit_rule_invalid',
+  'visit_window_days_invalid',
+  'preferred_technician_invalid',
+  'price_invalid',
+  'currency_invalid',
+  'billing_period_invalid',
+  'auto_renewal_invalid',
+  'notice_period_days_invalid',
+  'warranty_years_invalid',
+  'document_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

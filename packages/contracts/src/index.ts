@@ -10,6 +10,8 @@ export * from './clients.endpoints.js';
 export * from './clients.js';
 export * from './common.js';
 export * from './constants.js';
+export * from './contracts.endpoints.js';
+export * from './contracts.js';
 export * from './endpoint.js';
 export * from './enums.js';
 export * from './equipment.endpoints.js';

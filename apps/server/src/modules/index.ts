@@ -4,6 +4,7 @@ import { alertsModule } from './alerts/alerts.module.js';
 import { authModule } from './auth/auth.module.js';
 import { clientImportsModule } from './client-imports/client-imports.module.js';
 import { clientsModule } from './clients/clients.module.js';
+import { contractsModule } from './contracts/contracts.module.js';
 import { equipmentModule } from './equipment/equipment.module.js';
 import { fieldModule } from './field/field.module.js';
 import { interventionsModule } from './interventions/interventions.module.js';
@@ -36,4 +37,5 @@ export const modules: AppModule[] = [
   productsModule,
   reportsModule,
   fieldModule,
+  contractsModule,
 ];

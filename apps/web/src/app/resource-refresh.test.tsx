@@ -142,6 +142,7 @@ function clientList(): HydraCollection<ClientListItem> {
       ...clientRef(c),
       company: true,
       primary_contact: null,
+      contract: null,
       site_number: state.sites.filter((s) => s.client === c.ulid).length,
       updated_at: '2026-03-05T10:00:00+01:00',
     }),

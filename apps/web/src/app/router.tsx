@@ -176,14 +176,16 @@ export const routeTable: readonly AppRoute[] = [
     path: '/home',
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/home/pages/home-page'), 'HomePage'),
+    // the home feature's page with the contracts' due visits composed in (app/pages/home-route.tsx)
+    Component: lazyPage(() => import('./pages/home-route'), 'HomeRoute'),
   },
   {
     name: 'Clients',
     path: '/clients',
     action: ACTIONS.PCO_ACTION,
     layout: 'shell',
-    Component: lazyPage(() => import('../features/clients/pages/clients-page'), 'ClientsPage', 'clients'),
+    // the clients feature's page with the contracts section composed into the details (app/pages/clients-route.tsx)
+    Component: lazyPage(() => import('./pages/clients-route'), 'ClientsRoute', 'clients'),
   },
   {
     name: 'ClientImport',

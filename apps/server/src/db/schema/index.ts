@@ -3,6 +3,7 @@ export * from './accounts.js';
 export * from './audit.js';
 export * from './client-imports.js';
 export * from './clients.js';
+export * from './contracts.js';
 export * from './equipment.js';
 export * from './field.js';
 export * from './identity.js';

@@ -1,6 +1,6 @@
 /** Sites of a client, their main contact and contracts (SPEC §3 "Site", "Contract"). Area in m². */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { memberships } from './accounts.js';
 import { clients, contacts } from './clients.js';
 import { foldedNameColumn, timestamps, tz, ulidPk, ulidRef } from './columns.js';
@@ -94,10 +94,41 @@ export const contracts = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     siteId: ulidRef('site_id').references(() => sites.id, { onDelete: 'set null' }),
     reference: text('reference').notNull(),
+    /** The start of its first day in the owner's time zone. */
     startedAt: tz('started_at').notNull(),
+    /** The start of its last day in the owner's time zone (the day is covered). */
     endedAt: tz('ended_at').notNull(),
     notes: text('notes'),
+    /** The visit rule (`VisitRule` of the contracts package: every N weeks/months, an RRULE, N days after), or null. */
+    visitRule: jsonb('visit_rule').$type<ContractVisitRule>(),
+    /** Days after a due day the visit may still be done before it is overdue. */
+    visitWindowDays: integer('visit_window_days').notNull().default(7),
+    preferredTechnicianId: ulidRef('preferred_technician_id').references(() => memberships.id, {
+      onDelete: 'set null',
+    }),
+    price: numeric('price', { precision: 10, scale: 2 }),
+    currency: text('currency').notNull().default('EUR'),
+    /** `monthly`, `quarterly` or `yearly`, or null. */
+    billingPeriod: text('billing_period'),
+    autoRenewal: boolean('auto_renewal').notNull().default(false),
+    noticePeriodDays: integer('notice_period_days').notNull().default(30),
+    warrantyYears: integer('warranty_years'),
+    /** When it was ended early (`POST /api/contracts/{ulid}/end`): never renewed afterwards. */
+    terminatedAt: tz('terminated_at'),
+    /** When the daily job let it expire (site moved to be closed): done once. */
+    expiredAt: tz('expired_at'),
     ...timestamps(),
   },
-  (t) => [index('contracts_client_idx').on(t.clientId)],
+  (t) => [
+    index('contracts_client_idx').on(t.clientId),
+    index('contracts_site_idx').on(t.siteId),
+    index('contracts_space_end_idx').on(t.spaceId, t.endedAt, t.id),
+  ],
 );
+export type ContractRow = typeof contracts.$inferSelect;
+
+/** The stored visit rule of a contract (mirrors `VisitRule` of `@isoptera/contracts`). */
+export type ContractVisitRule =
+  | { type: 'every'; interval: number; unit: 'weeks' | 'months' }
+  | { type: 'rrule'; rrule: string }
+  | { type: 'after_last_visit'; days: number };

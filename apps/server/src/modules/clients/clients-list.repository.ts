@@ -12,6 +12,7 @@ import {
   clientContacts,
   clients,
   contacts,
+  contracts,
   sites,
 } from '../../db/schema/index.js';
 import { compileRowMapper } from '../../platform/db/compiled-rows.js';
@@ -32,6 +33,10 @@ export interface ClientListFilter {
   name?: string | undefined;
   company?: boolean | undefined;
   ulids?: string[] | undefined;
+  /** `to_renew`: a running contract within its notice period; `none`: no running contract (issue 13). */
+  contract?: 'to_renew' | 'none' | undefined;
+  /** The start of today in the reader's zone: what "running" (last day today or later) is measured against. */
+  today: Date;
   /** Sort keys in priority order; the id breaks ties (in the last key's direction) so that paging is stable. */
   order: { key: ClientOrderKey; direction: 'asc' | 'desc' }[];
   limit: number;
@@ -49,6 +54,8 @@ export interface ClientListRow {
   contact: Pick<ContactRow, 'id' | 'firstname' | 'lastname' | 'phone' | 'email' | 'title' | 'notes'> | null;
   link: Pick<ClientContactRow, 'id' | 'isPrimary'> | null;
   siteNumber: number;
+  /** Its running contract that ends last (issue 13), or null. */
+  contract: { id: string; reference: string; endedAt: Date; noticePeriodDays: number } | null;
 }
 
 /** A page of the list, with the sort keys (text) of its last row: the next page's cursor. */
@@ -83,6 +90,8 @@ interface Values {
   name?: string | undefined;
   company?: boolean | undefined;
   ulids?: string[] | undefined;
+  contract?: 'to_renew' | 'none' | undefined;
+  today?: Date | undefined;
 }
 
 /** The filter on `values`: with `placeholders`, a prepared statement's placeholders instead of the values. */
@@ -93,8 +102,16 @@ function listWhere(values: Values, placeholders: boolean): SQL | undefined {
     values.name ? foldedContains(clients.nameFolded, value('name')) : undefined,
     values.company === undefined ? undefined : eq(clients.company, value('company') as boolean),
     values.ulids?.length ? sql`${clients.id} = any(${value('ulids')}::bpchar[])` : undefined,
+    values.contract === 'none' ? sql`not exists (${runningContract(value('today'))})` : undefined,
+    values.contract === 'to_renew'
+      ? sql`exists (${runningContract(value('today'))} and ${contracts.endedAt} - make_interval(days => ${contracts.noticePeriodDays}) <= ${value('today')}::timestamptz)`
+      : undefined,
   );
 }
+
+/** The running contracts of the row's client: last day `today` or later (issue 13). */
+const runningContract = (today: unknown) =>
+  sql`select 1 from ${contracts} where ${contracts.clientId} = ${clients.id} and ${contracts.endedAt} >= ${today}::timestamptz`;
 
 const siteNumber = sql<number>`(select count(*) from ${sites} where ${sites.clientId} = ${clients.id})::int`.mapWith(
   Number,
@@ -109,6 +126,21 @@ export function createClientsListQueries(db: Db) {
     const keys = orderKeys(order);
     const where = listWhere(values, true);
     const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string>`(${k.expression})::text`]));
+    // the running contract that ends last, in the same statement (a lateral join: no extra round trip)
+    const current = db
+      .select({
+        id: contracts.id,
+        reference: contracts.reference,
+        endedAt: contracts.endedAt,
+        noticePeriodDays: contracts.noticePeriodDays,
+      })
+      .from(contracts)
+      .where(
+        and(eq(contracts.clientId, clients.id), sql`${contracts.endedAt} >= ${sql.placeholder('today')}::timestamptz`),
+      )
+      .orderBy(desc(contracts.endedAt), desc(contracts.id))
+      .limit(1)
+      .as('current_contract');
     return compileRowMapper(
       db
         .select({
@@ -124,12 +156,19 @@ export function createClientsListQueries(db: Db) {
           },
           link: { id: clientContacts.id, isPrimary: clientContacts.isPrimary },
           siteNumber,
+          contract: {
+            id: current.id,
+            reference: current.reference,
+            endedAt: current.endedAt,
+            noticePeriodDays: current.noticePeriodDays,
+          },
           ...keyColumns,
           ...(keyset ? {} : { bounded: boundedCount(sql`${clients}`, where) }),
         })
         .from(clients)
         .leftJoin(clientContacts, and(eq(clientContacts.clientId, clients.id), eq(clientContacts.isPrimary, true)))
         .leftJoin(contacts, eq(contacts.id, clientContacts.contactId))
+        .leftJoinLateral(current, sql`true`)
         .where(
           keyset
             ? and(
@@ -167,7 +206,9 @@ export function createClientsListQueries(db: Db) {
 
   /** The shape of a statement: which filters it has (their values are parameters). */
   const shapeOf = (values: Values) =>
-    `${values.name ? 'n' : ''}${values.company === undefined ? '' : 'c'}${values.ulids?.length ? 'u' : ''}`;
+    `${values.name ? 'n' : ''}${values.company === undefined ? '' : 'c'}${values.ulids?.length ? 'u' : ''}${
+      values.contract ? values.contract[0] : ''
+    }`;
 
   /** The exact count of matching rows, bounded (an empty page past the start). */
   async function boundedOnly(values: Values): Promise<number> {
@@ -187,7 +228,14 @@ export function createClientsListQueries(db: Db) {
     /** One page of the space's clients matching `filter`, with its total and the sort keys of its last row. */
     async list(spaceId: string, filter: ClientListFilter): Promise<ClientListPage> {
       const name = filter.name ? escapeLike(filter.name) : undefined;
-      const values: Values = { spaceId, name, company: filter.company, ulids: filter.ulids };
+      const values: Values = {
+        spaceId,
+        name,
+        company: filter.company,
+        ulids: filter.ulids,
+        contract: filter.contract,
+        today: filter.today,
+      };
       const keyset = filter.after !== undefined;
       const shape = `${shapeOf(values)}${keyset ? 'k' : ''}:${clientOrderName(filter.order)}`;
       let statement = listStatements.get(shape);
@@ -216,7 +264,13 @@ export function createClientsListQueries(db: Db) {
       const keyCount = clientOrderKeyCount(filter.order);
       return {
         ...page,
-        rows: page.rows.map(({ client, contact, link, siteNumber }) => ({ client, contact, link, siteNumber })),
+        rows: page.rows.map(({ client, contact, link, siteNumber, contract }) => ({
+          client,
+          contact,
+          link,
+          siteNumber,
+          contract,
+        })),
         lastKeys: last ? Array.from({ length: keyCount }, (_, i) => String(last[`k${i}`])) : undefined,
       };
     },

@@ -10,11 +10,12 @@ import {
   type ClientSearchResult,
   type ClientSiteSummary,
   type Contract,
+  contractStateOn,
   iri,
   type UpdateClientContactBody,
 } from '@isoptera/contracts';
 import type { ClientContactRow, ClientRow, ContactRow } from '../../db/schema/index.js';
-import { formatZoned } from '../../platform/time/zoned.js';
+import { formatZoned, zonedDate } from '../../platform/time/zoned.js';
 import type { ClientListRow } from './clients-list.repository.js';
 
 /** A contact with its link to the client: `@id` `/api/contacts/{ulid}`, `client_contact_ulid` the link's ULID. */
@@ -48,6 +49,26 @@ export function clientListItemResource(row: ClientListRow, timeZone: string): Cl
     primary_contact: row.contact && row.link ? clientContactResource(row.contact, row.link) : null,
     site_number: row.siteNumber,
     updated_at: formatZoned(row.client.updatedAt, timeZone),
+    contract: row.contract ? clientContractOf(row.contract, timeZone) : null,
+  };
+}
+
+/** The running contract of a list row: its last day in `timeZone`, to renew within its notice period. */
+function clientContractOf(
+  contract: NonNullable<ClientListRow['contract']>,
+  timeZone: string,
+): NonNullable<ClientListItem['contract']> {
+  const endDay = zonedDate(contract.endedAt, timeZone);
+  return {
+    '@id': iri('contracts', contract.id),
+    '@type': 'Contract',
+    ulid: contract.id,
+    reference: contract.reference,
+    end_date: endDay,
+    state:
+      contractStateOn(endDay, contract.noticePeriodDays, zonedDate(new Date(), timeZone)) === 'to_renew'
+        ? 'to_renew'
+        : 'active',
   };
 }
 
@@ -95,6 +116,7 @@ export function clientDetailResource(parts: ClientDetailParts, timeZone: string)
         contact: primary?.contact ?? null,
         link: primary?.link ?? null,
         siteNumber: sites.length,
+        contract: null,
       },
       timeZone,
     ),

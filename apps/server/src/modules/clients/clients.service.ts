@@ -22,6 +22,7 @@ import { AppError, notFound, validationFailed } from '../../platform/errors/app-
 import { decodeCursor, encodeCursor } from '../../platform/hydra/cursor.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
+import { startOfZonedDay, zonedDate } from '../../platform/time/zoned.js';
 import type { ClientOrderKey, ClientsRepository } from './clients.repository.js';
 import {
   clientContactAnswer,
@@ -88,6 +89,8 @@ export function createClientsService(repository: ClientsRepository, options: Cli
         name: query.name || undefined,
         company: query.company === undefined ? undefined : query.company === 'true',
         ulids: query.ulid,
+        contract: query.contract,
+        today: startOfZonedDay(zonedDate(now(), actor.timezone), actor.timezone),
         order,
         limit: window.limit,
         offset: window.offset,

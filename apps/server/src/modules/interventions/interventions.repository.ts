@@ -214,6 +214,8 @@ function interventionQueries(db: Db) {
     async insert(spaceId: string, id: string, values: InterventionValues, createdById: string): Promise<void> {
       const { intervenerIds, ...fields } = values;
       await db.insert(interventions).values({ id, spaceId, createdById, ...fields });
+      // a visit a contract plans without a preferred technician has none yet (docs/decisions/013)
+      if (!intervenerIds.length) return;
       await db
         .insert(interventionInterveners)
         .values(intervenerIds.map((membershipId) => ({ interventionId: id, membershipId })));

@@ -25,6 +25,7 @@ import {
 } from '@isoptera/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { Db } from '../../platform/db/database.js';
 import { notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
 import { decodeCursor, encodeCursor } from '../../platform/hydra/cursor.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
@@ -32,7 +33,12 @@ import { newUlid } from '../../platform/ids.js';
 import type { MailQueue, MailTemplate } from '../../platform/mail/mail.js';
 import { formatMailPeriod } from '../../platform/mail/mail-dates.js';
 import { parseZoned, startOfZonedDay } from '../../platform/time/zoned.js';
-import type { InterventionQueries, InterventionsRepository, InterventionValues } from './interventions.repository.js';
+import {
+  createInterventionsRepository,
+  type InterventionQueries,
+  type InterventionsRepository,
+  type InterventionValues,
+} from './interventions.repository.js';
 import { interventionResource } from './interventions.resource.js';
 import { INTERVENTION_ORDER, INTERVENTION_ORDER_KEYS } from './interventions-list.repository.js';
 
@@ -334,3 +340,11 @@ export function createInterventionsService(
   };
 }
 export type InterventionsService = ReturnType<typeof createInterventionsService>;
+
+/**
+ * The interventions service on `db`: how another module creates visits with this module's rules (the contract job,
+ * docs/decisions/013) without reaching into its repository.
+ */
+export function interventionsServiceOn(db: Db, options: InterventionsServiceOptions = {}): InterventionsService {
+  return createInterventionsService(createInterventionsRepository(db), options);
+}

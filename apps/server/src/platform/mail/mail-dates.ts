@@ -30,3 +30,9 @@ export function formatMailDateTime(instant: Date, lang: Language, timeZone: stri
   const locale = LOCALES[lang] ?? lang;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(instant);
 }
+
+/** One calendar day with weekday in `lang`, as seen in `timeZone`, e.g. `lundi 10 juin 2030` (contract mails). */
+export function formatMailDate(instant: Date, lang: Language, timeZone: string): string {
+  const locale = LOCALES[lang] ?? lang;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone }).format(instant);
+}

@@ -37,6 +37,12 @@ const PARAMS: Record<MailTemplate, Record<string, string>> = {
     description: '',
   },
   intervention_cancelled: { client: 'A', site: 'B', start: 'lundi 1 juillet 2030 à 08:00', end: '09:00' },
+  contract_renewed: {
+    reference: 'CT-2030-12',
+    client: 'Château Margaux',
+    site: 'Chai principal',
+    end: 'lundi 30 juin 2031',
+  },
   termite_alert: {
     site: 'Chai principal',
     client: 'Château Margaux',

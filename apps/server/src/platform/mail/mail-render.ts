@@ -189,6 +189,25 @@ function visitReportContent(params: Record<string, string>, lang: Language): Mai
   };
 }
 
+/** An automatically renewed contract (issue 13), written to the PCO's owner: which one and its new last day. */
+function contractRenewedContent(params: Record<string, string>): MailContent {
+  const rows: [string, string][] = [
+    ['reference', param(params, 'reference')],
+    ['client', param(params, 'client')],
+    ['site', param(params, 'site')],
+    ['end', param(params, 'end')],
+  ];
+  const about = { reference: param(params, 'reference'), end: param(params, 'end') };
+  return {
+    subject: { key: 'mail:contract_renewed.subject', params: about },
+    intro: { key: 'mail:contract_renewed.intro', params: about },
+    details: rows
+      .filter(([, value]) => value.trim() !== '')
+      .map(([name, value]) => ({ label: { key: `mail:contract_renewed.${name}` }, value })),
+    notes: [{ key: 'mail:contract_renewed.how_to_stop' }],
+  };
+}
+
 /** The content of each template (SPEC §2.1, §4, §7; issue 3 "Mail"). */
 function contentOf(template: MailTemplate, params: Record<string, string>, lang: Language): MailContent {
   switch (template) {
@@ -243,6 +262,8 @@ function contentOf(template: MailTemplate, params: Record<string, string>, lang:
       return termiteAlertContent(params, lang);
     case 'visit_report':
       return visitReportContent(params, lang);
+    case 'contract_renewed':
+      return contractRenewedContent(params);
   }
 }
 

@@ -15,7 +15,8 @@ export type MailTemplate =
   | 'intervention_changed'
   | 'intervention_cancelled'
   | 'termite_alert'
-  | 'visit_report';
+  | 'visit_report'
+  | 'contract_renewed';
 
 /**
  * A file attached to a mail, named by reference and loaded from the database when the mail is delivered (the job
@@ -43,7 +44,8 @@ export interface MailRequest {
    * email_change {link}; intervention_* {client, site, address, contact, contact_phone, type, start, end,
    * description} (written to a technician of the visit; `contact` is the person to meet on site); termite_alert
    * {site, client, type (`TYPE_…` alert type), station (reference, empty for a site-level alert), time, link};
-   * visit_report {site, client, date (the visit's day, formatted), type (`TYPE_…` report type)}. Role (`ROLE_…`)
+   * visit_report {site, client, date (the visit's day, formatted), type (`TYPE_…` report type)}; contract_renewed
+   * {reference, client, site, end (the new last day, formatted)}. Role (`ROLE_…`)
    * and intervention type (`TYPE_…`) codes are translated by the template; an empty `inviter`, or an empty
    * intervention detail, is left out; `space` defaults to the name of `spaceId`'s space.
    */

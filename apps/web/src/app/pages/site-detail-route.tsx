@@ -1,11 +1,12 @@
 /**
  * The SiteDetail route (`/sites/{siteUlid}`, SPEC §2.7 "Sites: detail"): the sites feature's page with the sections
  * of other features composed in (features never import each other, ARCHITECTURE §3 rule 1): the equipment list and
- * map, the readings chart of the selected station, and the alert log.
+ * map, the readings chart of the selected station, the alert log, and the site's contracts (issue 13).
  */
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { AlertLog, StationChart } from '../../features/alerts';
+import { ContractsSection } from '../../features/contracts';
 import { EquipmentSection } from '../../features/equipment';
 import { SiteDetailPage } from '../../features/sites/pages/site-detail-page';
 
@@ -31,6 +32,7 @@ export function SiteDetailRoute() {
             <StationChart key={station.ulid} stationUlid={station.ulid} reference={station.reference} />
           ) : null}
           <AlertLog siteUlid={site.ulid} withLogsLink />
+          <ContractsSection scope={{ site: site.ulid }} sites={[{ ulid: site.ulid, name: site.name }]} />
         </>
       )}
     />

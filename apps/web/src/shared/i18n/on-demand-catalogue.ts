@@ -4,7 +4,8 @@
  * readings chart and the alert thresholds (`alerts`), the visit reports' labels (`reports`, also the PDF's), the product
  * catalogue of the space settings (`products`), the screens of the users, the spaces (dealers, PCOs) and the space
  * settings (`users`, `spaces`, `spaceParameters`), of the clients, the sites and the planning (`clients`, `sites`,
- * `planning`: each read by its own screens only), the client import wizard (`clientImport`) — are in
+ * `planning`: each read by its own screens only), the client import wizard (`clientImport`), the
+ * contracts of the client and site details and Home (`contracts`) — are in
  * neither group of catalogues (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
  * i18next namespace. The build puts each one in its own chunk `<namespace>-<lang>` (vite.config.ts reads
  * on-demand-namespaces.json), so neither the login route's nor the shell's budget grows.
@@ -28,7 +29,8 @@ export type OnDemandNamespace =
   | 'clients'
   | 'sites'
   | 'planning'
-  | 'clientImport';
+  | 'clientImport'
+  | 'contracts';
 
 type Catalogue = Record<string, unknown>;
 
@@ -47,6 +49,7 @@ const files = import.meta.glob<Catalogue>(
     './*/sites.json',
     './*/planning.json',
     './*/clientImport.json',
+    './*/contracts.json',
   ],
   { base: '../../../../../packages/i18n/locales', import: 'default' },
 );

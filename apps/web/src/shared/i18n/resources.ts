@@ -16,7 +16,8 @@ export type CatalogueFiles = Record<string, () => Promise<Catalogue>>;
 // keys relative to the locales directory (`./fr/auth.json`): shorter in the start-up bundle than the full path;
 // `mail` holds the server's e-mail texts, which the web app never shows: it stays out of the bundles;
 // the namespaces of on-demand-namespaces.json (`legal`, `equipment`, `alerts`, `reports`, `products`,
-// `spaces`, `spaceParameters`, `users`, `clients`, `sites`, `planning`, `clientImport`) are loaded by the screens that show them
+// `spaces`, `spaceParameters`, `users`, `clients`, `sites`, `planning`, `clientImport`,
+// `contracts`) are loaded by the screens that show them
 // (on-demand-catalogue.ts), in neither group, so that neither budget grows (ARCHITECTURE §6)
 const files: CatalogueFiles = import.meta.glob<Catalogue>(
   [
@@ -34,6 +35,7 @@ const files: CatalogueFiles = import.meta.glob<Catalogue>(
     '!./*/sites.json',
     '!./*/planning.json',
     '!./*/clientImport.json',
+    '!./*/contracts.json',
   ],
   {
     base: '../../../../../packages/i18n/locales',

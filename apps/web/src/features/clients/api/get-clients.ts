@@ -1,4 +1,4 @@
-/** `GET /api/clients?name&company&order[…]&page` → hydra collection of `ClientListItem` (SPEC §7 "Clients"). */
+/** `GET /api/clients?name&company&contract&order[…]&page` → hydra collection of `ClientListItem` (SPEC §7 "Clients"). */
 import type { ClientListItem, HydraCollection } from '@isoptera/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/api/http-client';
@@ -11,6 +11,7 @@ export function getClients(params: ClientListParams, signal?: AbortSignal): Prom
     query: {
       name: params.search.trim(),
       company: params.kind === 'company' ? 'true' : params.kind === 'private' ? 'false' : undefined,
+      contract: params.contract && params.contract !== 'all' ? params.contract : undefined,
       page: params.page,
       ...orderQuery(params.order),
     },

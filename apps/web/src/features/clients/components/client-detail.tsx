@@ -4,10 +4,10 @@
  * Delete (confirmed), 'Add a site' (Sites with `createForClient`) and 'New visit' (the intervention panel).
  * The main contact cannot be deleted (SPEC §6): it has no delete action.
  */
-import type { ClientContact } from '@isoptera/contracts';
+import type { ClientContact, ClientDetail as ClientDetailData } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Building2, CalendarPlus, MapPinPlus, Pencil, Star, Trash2, User, UserPlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
@@ -35,7 +35,12 @@ export interface ClientDetailProps {
   onClose: () => void;
   /** Called once the client is deleted. */
   onDeleted: () => void;
+  /** The contracts section another feature provides (composed by the app); else the latest contract's summary. */
+  contractsSection?: ClientContractsSlot;
 }
+
+/** Renders the contracts of a client (the app composes the contracts feature in). */
+export type ClientContractsSlot = (client: ClientDetailData) => ReactNode;
 
 function DetailSkeleton() {
   return (
@@ -51,7 +56,7 @@ function DetailSkeleton() {
 type ContactPanelState = { contact: ClientContact | null } | null;
 
 /** The client's details with its actions. */
-export function ClientDetail({ clientUlid, onClose, onDeleted }: ClientDetailProps) {
+export function ClientDetail({ clientUlid, onClose, onDeleted, contractsSection }: ClientDetailProps) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
@@ -294,9 +299,13 @@ export function ClientDetail({ clientUlid, onClose, onDeleted }: ClientDetailPro
         <SiteList sites={client.sites} />
       </DetailSection>
 
-      <DetailSection title={t('clients:detail.contract')}>
-        <ContractSummary contract={client.contract} />
-      </DetailSection>
+      {contractsSection ? (
+        contractsSection(client)
+      ) : (
+        <DetailSection title={t('clients:detail.contract')}>
+          <ContractSummary contract={client.contract} />
+        </DetailSection>
+      )}
 
       <p className="border-t border-gray-200 pt-3 text-[13px] text-gray-600">
         {t('clients:detail.createdAt', { date: format.date(client.created_at) })}

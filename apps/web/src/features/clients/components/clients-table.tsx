@@ -1,12 +1,13 @@
 /**
- * The clients list (SPEC §2.7 Clients): each client with its kind, main contact (name, phone, e-mail), number of sites
- * and last update. Columns follow the width of the list itself (container queries), so the list stays readable beside
+ * The clients list (SPEC §2.7 Clients): each client with its kind, main contact (name, phone, e-mail), running
+ * contract (issue 13), number of sites and last update. Columns follow the width of the list itself (container queries), so the list stays readable beside
  * the details panel and on a phone. Selecting a row shows the client's details.
  */
 import type { ClientListItem } from '@isoptera/contracts';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
+import { Badge } from '../../../shared/ui/badge';
 import { Highlight } from '../../../shared/ui/highlight';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { contactName } from '../lib/client-form';
@@ -26,8 +27,28 @@ const HEAD = 'px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-gra
 const CONTACT_COLUMN = 'hidden @xl:table-cell';
 const SITES_COLUMN = 'hidden @md:table-cell';
 const UPDATED_COLUMN = 'hidden @3xl:table-cell';
+const CONTRACT_COLUMN = 'hidden @2xl:table-cell';
 /** Header widths (the client column takes the rest). */
-const WIDTHS = { contact: 'w-[40%]', sites: 'w-20', updated: 'w-32' };
+const WIDTHS = { contact: 'w-[34%]', sites: 'w-20', updated: 'w-32', contract: 'w-36' };
+
+/** A client's running contract (issue 13): its reference and last day, or 'to renew'; 'no contract' otherwise. */
+function ContractCell({ contract }: { contract: ClientListItem['contract'] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!contract) return <p className="text-gray-600">{t('clients:contracts.noContract')}</p>;
+  return (
+    <>
+      <p className="truncate font-medium text-gray-900">{contract.reference}</p>
+      {contract.state === 'to_renew' ? (
+        <Badge tone="amber">{t('clients:contracts.toRenew')}</Badge>
+      ) : (
+        <p className="truncate text-gray-700">
+          {t('clients:contracts.contractUntil', { date: format.date(contract.end_date) })}
+        </p>
+      )}
+    </>
+  );
+}
 
 function TableHead() {
   const { t } = useTranslation();
@@ -39,6 +60,9 @@ function TableHead() {
         </th>
         <th scope="col" className={cn(HEAD, CONTACT_COLUMN, WIDTHS.contact)}>
           {t('clients:list.mainContact')}
+        </th>
+        <th scope="col" className={cn(HEAD, CONTRACT_COLUMN, WIDTHS.contract)}>
+          {t('clients:contracts.contract')}
         </th>
         <th scope="col" className={cn(HEAD, SITES_COLUMN, WIDTHS.sites, 'text-right')}>
           {t('clients:list.sites')}
@@ -89,6 +113,11 @@ export function ClientsTable({ clients, selectedUlid, onSelect, search, isStale 
                   <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
                     <KindBadge company={client.company} />
                     <span className="text-xs text-gray-600 @md:hidden">{sites}</span>
+                    {client.contract?.state === 'to_renew' ? (
+                      <span className="@2xl:hidden">
+                        <Badge tone="amber">{t('clients:contracts.toRenew')}</Badge>
+                      </span>
+                    ) : null}
                   </div>
                   {contact ? (
                     <p className="mt-1 truncate text-[13px] text-gray-700 @xl:hidden">
@@ -107,6 +136,9 @@ export function ClientsTable({ clients, selectedUlid, onSelect, search, isStale 
                   ) : (
                     <p className="text-gray-600">{t('clients:list.noContact')}</p>
                   )}
+                </td>
+                <td className={cn('px-4 py-3 text-[13px]', CONTRACT_COLUMN)}>
+                  <ContractCell contract={client.contract} />
                 </td>
                 <td className={cn('px-4 py-3 text-right text-sm text-gray-900 tabular-nums', SITES_COLUMN)}>
                   <span aria-hidden>{format.number(client.site_number)}</span>
@@ -140,6 +172,9 @@ export function ClientsTableSkeleton({ rows = 8 }: { rows?: number }) {
               <td className={cn('px-4 py-3', CONTACT_COLUMN)}>
                 <Skeleton className="h-3 w-2/3" />
                 <Skeleton className="mt-2 h-3 w-1/2" />
+              </td>
+              <td className={cn('px-4 py-3', CONTRACT_COLUMN)}>
+                <Skeleton className="h-4 w-24" />
               </td>
               <td className={cn('px-4 py-3', SITES_COLUMN)}>
                 <Skeleton className="ml-auto h-4 w-6" />

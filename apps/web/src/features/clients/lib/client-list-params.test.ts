@@ -5,7 +5,7 @@ import { orderQuery, readScreenState, writeScreenState } from './client-list-par
 describe('client list parameters', () => {
   it('reads defaults from an empty URL and writes them as nothing', () => {
     const state = readScreenState(new URLSearchParams());
-    expect(state).toEqual({ search: '', kind: 'all', order: 'name_asc', page: 1, client: null });
+    expect(state).toEqual({ search: '', kind: 'all', contract: 'all', order: 'name_asc', page: 1, client: null });
     expect(writeScreenState(state).toString()).toBe('');
   });
 
@@ -17,16 +17,26 @@ describe('client list parameters', () => {
   });
 
   it('round-trips filters and ignores unknown values', () => {
-    const params = writeScreenState({ search: 'port', kind: 'private', order: 'updated_desc', page: 3, client: null });
-    expect(readScreenState(params)).toEqual({
+    const params = writeScreenState({
       search: 'port',
       kind: 'private',
+      contract: 'to_renew',
       order: 'updated_desc',
       page: 3,
       client: null,
     });
-    expect(readScreenState(new URLSearchParams('kind=robots&order=random&page=-2'))).toMatchObject({
+    expect(params.get('contract')).toBe('to_renew');
+    expect(readScreenState(params)).toEqual({
+      search: 'port',
+      kind: 'private',
+      contract: 'to_renew',
+      order: 'updated_desc',
+      page: 3,
+      client: null,
+    });
+    expect(readScreenState(new URLSearchParams('kind=robots&contract=maybe&order=random&page=-2'))).toMatchObject({
       kind: 'all',
+      contract: 'all',
       order: 'name_asc',
       page: 1,
     });

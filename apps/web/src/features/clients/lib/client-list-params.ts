@@ -1,16 +1,21 @@
 /**
  * The Clients screen's state kept in the URL while browsing (ARCHITECTURE §7 "filters kept while browsing"):
- * `search`, `kind` (company | private), `order`, `page` and the selected `client`. On arrival, SPEC §2.2's
+ * `search`, `kind` (company | private), `contract` (to_renew | none), `order`, `page` and the selected `client`. On arrival, SPEC §2.2's
  * `defaultSearch` and `defaultSelectedClientUlid` are read as `search` and `client`.
  */
 export const CLIENT_ORDERS = ['name_asc', 'name_desc', 'updated_desc', 'updated_asc'] as const;
 export type ClientOrder = (typeof CLIENT_ORDERS)[number];
 export const CLIENT_KINDS = ['all', 'company', 'private'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
+/** The contract filter (issue 13): every client, those with a contract to renew, those without a running one. */
+export const CLIENT_CONTRACT_FILTERS = ['all', 'to_renew', 'none'] as const;
+export type ClientContractFilter = (typeof CLIENT_CONTRACT_FILTERS)[number];
 
 export interface ClientListParams {
   search: string;
   kind: ClientKind;
+  /** Default `all`. */
+  contract?: ClientContractFilter;
   order: ClientOrder;
   /** From 1. */
   page: number;
@@ -30,6 +35,7 @@ export function readScreenState(params: URLSearchParams): ClientsScreenState {
   return {
     search: params.get('search') ?? params.get('defaultSearch') ?? '',
     kind: oneOf(CLIENT_KINDS, params.get('kind'), 'all'),
+    contract: oneOf(CLIENT_CONTRACT_FILTERS, params.get('contract'), 'all'),
     order: oneOf(CLIENT_ORDERS, params.get('order'), 'name_asc'),
     page: Number.isFinite(page) && page > 0 ? page : 1,
     client: params.get('client') || params.get('defaultSelectedClientUlid') || null,
@@ -41,6 +47,7 @@ export function writeScreenState(state: ClientsScreenState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.search.trim()) params.set('search', state.search);
   if (state.kind !== 'all') params.set('kind', state.kind);
+  if (state.contract && state.contract !== 'all') params.set('contract', state.contract);
   if (state.order !== 'name_asc') params.set('order', state.order);
   if (state.page > 1) params.set('page', String(state.page));
   if (state.client) params.set('client', state.client);

@@ -42,6 +42,14 @@ const ITEMS: ClientListItem[] = [
     primary_contact: contact('C1', 'Jean', 'Dupont'),
     site_number: 2,
     updated_at: '2026-03-05T10:00:00+01:00',
+    contract: {
+      '@id': '/api/contracts/01CONTRACTPORT',
+      '@type': 'Contract',
+      ulid: '01CONTRACTPORT',
+      reference: 'CT-PORT',
+      end_date: '2026-04-01',
+      state: 'to_renew',
+    },
   },
   {
     '@id': '/api/clients/01ACAC',
@@ -52,6 +60,7 @@ const ITEMS: ClientListItem[] = [
     primary_contact: contact('C2', 'Claire', 'Martin'),
     site_number: 0,
     updated_at: '2026-03-01T10:00:00+01:00',
+    contract: null,
   },
 ];
 

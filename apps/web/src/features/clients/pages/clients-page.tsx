@@ -23,11 +23,13 @@ import { SearchInput } from '../../../shared/ui/search-input';
 import { Select } from '../../../shared/ui/select';
 import { useClients } from '../api/get-clients';
 import { ClientCreatePanel } from '../components/client-create-panel';
-import { ClientDetail } from '../components/client-detail';
+import { type ClientContractsSlot, ClientDetail } from '../components/client-detail';
 import { ClientsTable, ClientsTableSkeleton } from '../components/clients-table';
 import {
+  CLIENT_CONTRACT_FILTERS,
   CLIENT_KINDS,
   CLIENT_ORDERS,
+  type ClientContractFilter,
   type ClientKind,
   type ClientOrder,
   type ClientsScreenState,
@@ -46,9 +48,14 @@ const KIND_LABELS: Record<ClientKind, string> = {
   company: 'clients:filters.kindCompany',
   private: 'clients:filters.kindPrivate',
 };
+const CONTRACT_FILTER_LABELS: Record<ClientContractFilter, string> = {
+  all: 'clients:contracts.filterAny',
+  to_renew: 'clients:contracts.filterToRenew',
+  none: 'clients:contracts.filterNone',
+};
 
 /** The Clients screen. */
-export function ClientsPage() {
+export function ClientsPage({ contractsSection }: { contractsSection?: ClientContractsSlot } = {}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const state = readScreenState(params);
@@ -89,10 +96,16 @@ export function ClientsPage() {
     }
   });
 
-  const query = useClients({ search: state.search, kind: state.kind, order: state.order, page: state.page });
+  const query = useClients({
+    search: state.search,
+    kind: state.kind,
+    contract: state.contract,
+    order: state.order,
+    page: state.page,
+  });
   const total = query.data?.['hydra:totalItems'] ?? 0;
   const members = query.data?.['hydra:member'] ?? [];
-  const isFiltered = state.search.trim() !== '' || state.kind !== 'all';
+  const isFiltered = state.search.trim() !== '' || state.kind !== 'all' || state.contract !== 'all';
 
   // a page beyond the last one (e.g. after a deletion) goes back to the last page
   useEffect(() => {
@@ -117,7 +130,7 @@ export function ClientsPage() {
             variant="white"
             onPress={() => {
               setSearchText('');
-              update({ search: '', kind: 'all', page: 1 });
+              update({ search: '', kind: 'all', contract: 'all', page: 1 });
             }}
           >
             {t('clients:list.resetFilters')}
@@ -173,7 +186,7 @@ export function ClientsPage() {
       >
         <div className={cn('flex min-w-0 flex-col gap-4', selected && 'hidden lg:flex')}>
           <div className="@container">
-            <div className="grid grid-cols-2 gap-3 @2xl:grid-cols-[minmax(0,1fr)_11rem_13rem]">
+            <div className="grid grid-cols-2 gap-3 @2xl:grid-cols-[minmax(0,1fr)_10rem_10rem_12rem]">
               <SearchInput
                 label={t('clients:filters.search')}
                 placeholder={t('clients:filters.searchPlaceholder')}
@@ -188,6 +201,16 @@ export function ClientsPage() {
                 options={CLIENT_KINDS.map((kind) => ({ id: kind, label: t(KIND_LABELS[kind]) }))}
               />
               <Select
+                label={t('clients:contracts.filter')}
+                value={state.contract ?? 'all'}
+                onChange={(contract) => update({ contract: (contract || 'all') as ClientContractFilter, page: 1 })}
+                options={CLIENT_CONTRACT_FILTERS.map((filter) => ({
+                  id: filter,
+                  label: t(CONTRACT_FILTER_LABELS[filter]),
+                }))}
+              />
+              <Select
+                className="col-span-2 @2xl:col-span-1"
                 label={t('clients:filters.order')}
                 value={state.order}
                 onChange={(order) => update({ order: (order || 'name_asc') as ClientOrder, page: 1 })}
@@ -210,6 +233,7 @@ export function ClientsPage() {
               clientUlid={selected}
               onClose={() => update({ client: null })}
               onDeleted={() => update({ client: null })}
+              contractsSection={contractsSection}
             />
           </aside>
         ) : null}

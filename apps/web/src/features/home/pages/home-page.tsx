@@ -1,10 +1,11 @@
 /**
  * Home / overview (`/home`, SPEC §2.2, §2.7): the PCO's upcoming services of the next two weeks and 'new visit', and
- * beside them the reports to process (issue 12; PCO action: owner and manager).
+ * beside them the reports to process (issue 12; PCO action: owner and manager); `cards` (composed by the app) go above them:
+ * the contract visits to watch (issue 13).
  */
 import { ACTIONS } from '@isoptera/contracts';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/auth/session';
 import { emit } from '../../../shared/lib/events';
@@ -33,7 +34,7 @@ function ReportsToProcessPlaceholder() {
 }
 
 /** The Home screen. */
-export function HomePage() {
+export function HomePage({ cards }: { cards?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { hasAction } = useSession();
   const withReports = hasAction(ACTIONS.PCO_ACTION);
@@ -48,6 +49,7 @@ export function HomePage() {
           </Button>
         }
       />
+      {withReports && cards ? <div className="mb-6 flex flex-col gap-6">{cards}</div> : null}
       {withReports ? (
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <UpcomingServices />
