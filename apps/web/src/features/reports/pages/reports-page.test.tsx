@@ -309,7 +309,7 @@ describe('ReportsPage: the report panel', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      await within(form).findByText('The end of the visit must be after its start and cannot be in the future.'),
+      await within(form).findByText('The end of the visit cannot be before its start, nor in the future.'),
     ).toBeTruthy();
     expect(within(form).getByText('Enter a quantity greater than zero.')).toBeTruthy();
     expect((within(form).getByRole('textbox', { name: 'Visit summary' }) as HTMLTextAreaElement).value).toBe(
