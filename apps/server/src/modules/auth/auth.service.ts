@@ -180,6 +180,26 @@ export function createAuthService(deps: AuthServiceDeps) {
   const expired = () => new AppError('two_factor_expired', { status: 401 });
   const openSince = () => new Date(now().getTime() - CHALLENGE_TTL_MINUTES * MINUTE_MS);
 
+  /**
+   * Checks `code` against `challenge`, whose try was just spent (`takeChallengeTry` / `takeLatestChallengeTry`): a
+   * wrong or stale code throws 400 `auth_code_invalid` (the {@link TWO_FACTOR_MAX_ATTEMPTS}th also ends the attempt);
+   * a right one ends the attempt, or throws 401 `two_factor_expired` when a concurrent try ended it first. Shared by
+   * the web code step and the device sign-in; answers the time of the check.
+   */
+  async function spendCode(
+    challenge: { id: string; codeHash: string; codeExpiresAt: Date; attempts: number },
+    code: string,
+  ): Promise<Date> {
+    const at = now();
+    const right = safeEqual(codeHash(challenge.id, code), challenge.codeHash);
+    if (!right || challenge.codeExpiresAt <= at) {
+      if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) await repository.consumeChallenge(challenge.id, at);
+      throw new AppError('auth_code_invalid', { status: 400 });
+    }
+    if (!(await repository.consumeChallenge(challenge.id, at))) throw expired();
+    return at;
+  }
+
   /** Runs `work` after the answer; failures go to `onBackgroundError`. `drain()` waits for all of them. */
   function inBackground(work: () => Promise<void>) {
     const run = Promise.resolve()
@@ -293,13 +313,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (needsCode && input.code) {
         const challenge = await repository.takeLatestChallengeTry(account.id, TWO_FACTOR_MAX_ATTEMPTS, openSince());
         if (!challenge) throw expired();
-        const at = now();
-        const right = safeEqual(codeHash(challenge.id, input.code), challenge.codeHash);
-        if (!right || challenge.codeExpiresAt <= at) {
-          if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) await repository.consumeChallenge(challenge.id, at);
-          throw new AppError('auth_code_invalid', { status: 400 });
-        }
-        if (!(await repository.consumeChallenge(challenge.id, at))) throw expired();
+        await spendCode(challenge, input.code);
       }
       await repository.touchLastLogin(account.id, now());
       return { kind: 'signed_in', account, memberships: active, twoFactorPassed: needsCode };
@@ -325,13 +339,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         openSince(),
       );
       if (!challenge) throw expired();
-      const at = now();
-      const right = safeEqual(codeHash(challenge.id, input.code), challenge.codeHash);
-      if (!right || challenge.codeExpiresAt <= at) {
-        if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) await repository.consumeChallenge(challenge.id, at);
-        throw new AppError('auth_code_invalid', { status: 400 });
-      }
-      if (!(await repository.consumeChallenge(challenge.id, at))) throw expired();
+      const at = await spendCode(challenge, input.code);
       const found = await repository.activeMembershipWithAccount(challenge.membershipId);
       if (!found || found.account.id !== challenge.accountId) throw expired();
 
