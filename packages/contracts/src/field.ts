@@ -8,9 +8,10 @@
  */
 import { z } from 'zod';
 import { coordinate, dateInput, dateTimeInput } from './common.js';
-import { TERMITE_SPECIES, TREATMENT_TYPES } from './enums.js';
+import { TREATMENT_TYPES } from './enums.js';
 import { EQUIPMENT_KINDS, TRAP_TYPES } from './equipment.js';
 import { isoDateTime } from './jsonld.js';
+import { productUseInput, stationCheckInput } from './reports.js';
 import {
   BAIT_CONSUMPTIONS,
   PRODUCT_REGISTERS,
@@ -278,16 +279,12 @@ export const fieldVisit = z
   })
   .meta({ id: 'FieldVisit' });
 
-/** `PUT …/station-checks/{stationUlid}`: what was found and done at the station (replaces the previous check). */
-export const fieldStationCheckBody = z.object({
-  result: z.enum(STATION_CHECK_RESULTS, { error: 'result_invalid' }),
-  action: z.enum(STATION_CHECK_ACTIONS, { error: 'action_invalid' }),
-  bait_consumed: z
-    .enum(BAIT_CONSUMPTIONS, { error: 'bait_consumed_invalid' })
-    .nullish()
-    .transform((v) => v ?? null),
-  note: optionalText('note_invalid', 2000),
-});
+/**
+ * `PUT …/station-checks/{stationUlid}`: what was found and done at the station (replaces the previous check). The
+ * rules are the report edit's (`stationCheckInput`), less the station, which the path names; a fresh object so that a
+ * body that is not an object keeps the default error rather than the list item's `station_invalid`.
+ */
+export const fieldStationCheckBody = z.object(stationCheckInput.omit({ equipment: true }).shape);
 
 export const fieldStationCheck = z
   .object({
@@ -349,26 +346,16 @@ export const fieldPhoto = z
   .meta({ id: 'FieldPhoto' });
 export type FieldPhoto = z.output<typeof fieldPhoto>;
 
-/** `PUT …/product-uses/{clientId}`: one use of a product, keyed by the app's own id. */
-export const fieldProductUseBody = z.object({
-  product: z.string({ error: 'product_required' }).regex(/^[0-9A-Za-z]{26}$/, { error: 'product_invalid' }),
-  quantity: z
-    .number({ error: 'quantity_invalid' })
-    .positive({ error: 'quantity_invalid' })
-    .max(1_000_000_000, { error: 'quantity_invalid' }),
-  unit: z
-    .enum(PRODUCT_UNITS, { error: 'unit_invalid' })
-    .nullish()
-    .transform((v) => v ?? null),
-  concentration: optionalText('concentration_invalid', 100),
-  method: optionalText('method_invalid', 200),
-  area_treated: optionalText('area_treated_invalid', 500),
-  target_species: z
-    .array(z.enum(TERMITE_SPECIES, { error: 'target_species_invalid' }), { error: 'target_species_invalid' })
-    .max(TERMITE_SPECIES.length, { error: 'target_species_invalid' })
-    .default([]),
-  lot: optionalText('lot_invalid', 100),
-});
+/**
+ * `PUT …/product-uses/{clientId}`: one use of a product, keyed by the app's own id. The rules are the report edit's
+ * (`productUseInput`) but the product is a bare ULID rather than an IRI and there is no applicator (the technician is);
+ * a fresh object, as for the station check.
+ */
+export const fieldProductUseBody = z.object(
+  productUseInput.omit({ applicator: true }).extend({
+    product: z.string({ error: 'product_required' }).regex(/^[0-9A-Za-z]{26}$/, { error: 'product_invalid' }),
+  }).shape,
+);
 
 export const fieldProductUse = z
   .object({

@@ -180,6 +180,73 @@ export function createAuthService(deps: AuthServiceDeps) {
   const expired = () => new AppError('two_factor_expired', { status: 401 });
   const openSince = () => new Date(now().getTime() - CHALLENGE_TTL_MINUTES * MINUTE_MS);
 
+  /**
+   * Checks `code` against `challenge`, whose try was just spent (`takeChallengeTry` / `takeLatestChallengeTry`): a
+   * wrong or stale code throws 400 `auth_code_invalid` (the {@link TWO_FACTOR_MAX_ATTEMPTS}th also ends the attempt);
+   * a right one ends the attempt, or throws 401 `two_factor_expired` when a concurrent try ended it first. Shared by
+   * the web code step and the device sign-in; answers the time of the check.
+   */
+  async function spendCode(
+    challenge: { id: string; codeHash: string; codeExpiresAt: Date; attempts: number },
+    code: string,
+  ): Promise<Date> {
+    const at = now();
+    const right = safeEqual(codeHash(challenge.id, code), challenge.codeHash);
+    if (!right || challenge.codeExpiresAt <= at) {
+      if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) await repository.consumeChallenge(challenge.id, at);
+      throw new AppError('auth_code_invalid', { status: 400 });
+    }
+    if (!(await repository.consumeChallenge(challenge.id, at))) throw expired();
+    return at;
+  }
+
+  /**
+   * The first step of both sign-ins (web and device): the account of `email` if `password` is its own, its active
+   * memberships and the one to open (the last session's if still active, else the first). Throws 401
+   * `invalid_credentials` for a wrong pair or no active membership.
+   */
+  async function checkCredentials(email: string, password: string) {
+    const account = await repository.findAccountByEmail(email);
+    const valid = await verifyPassword(account?.passwordHash, password);
+    if (!account || !valid) throw new AppError('invalid_credentials', { status: 401 });
+    const active = (await repository.activeMemberships(account.id)).map((r) => r.membership);
+    const membership = chooseMembership(active, await repository.lastSessionMembershipId(account.id));
+    if (!membership) throw new AppError('invalid_credentials', { status: 401 });
+    return { account, active, membership };
+  }
+
+  /**
+   * Starts the code step of a sign-in on `membership` at `at`: records a challenge (a fresh token, the code's hash,
+   * `rememberMe` for the session it will open), e-mails the code and answers the pending step with its token.
+   */
+  async function startChallenge(
+    account: AccountRow,
+    membership: MembershipRow,
+    rememberMe: boolean,
+    at: Date,
+  ): Promise<TwoFactorPending> {
+    const id = newUlid();
+    const challengeToken = randomToken();
+    const code = newCode();
+    await repository.createChallenge({
+      id,
+      accountId: account.id,
+      membershipId: membership.id,
+      tokenHash: hashToken(challengeToken),
+      codeHash: codeHash(id, code),
+      rememberMe,
+      codeExpiresAt: new Date(at.getTime() + TWO_FACTOR_CODE_TTL_MINUTES * MINUTE_MS),
+      createdAt: at,
+    });
+    await sendCode(account, membership.spaceId, code);
+    return {
+      kind: 'two_factor',
+      challengeToken,
+      email: account.email,
+      expiresAt: new Date(at.getTime() + CHALLENGE_TTL_MINUTES * MINUTE_MS),
+    };
+  }
+
   /** Runs `work` after the answer; failures go to `onBackgroundError`. `drain()` waits for all of them. */
   function inBackground(work: () => Promise<void>) {
     const run = Promise.resolve()
@@ -203,12 +270,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       rememberMe: boolean;
       trustedDevice?: string | undefined;
     }): Promise<SignedIn | TwoFactorPending> {
-      const account = await repository.findAccountByEmail(input.email);
-      const valid = await verifyPassword(account?.passwordHash, input.password);
-      if (!account || !valid) throw new AppError('invalid_credentials', { status: 401 });
-      const active = (await repository.activeMemberships(account.id)).map((r) => r.membership);
-      const membership = chooseMembership(active, await repository.lastSessionMembershipId(account.id));
-      if (!membership) throw new AppError('invalid_credentials', { status: 401 });
+      const { account, active, membership } = await checkCredentials(input.email, input.password);
 
       const needsCode = active.some((m) => twoFactorSpaces.includes(m.spaceType));
       if (needsCode) {
@@ -218,26 +280,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           ? await repository.useTrustedDevice(account.id, hashToken(trustedToken), at)
           : false;
         if (!trusted) {
-          const id = newUlid();
-          const challengeToken = randomToken();
-          const code = newCode();
-          await repository.createChallenge({
-            id,
-            accountId: account.id,
-            membershipId: membership.id,
-            tokenHash: hashToken(challengeToken),
-            codeHash: codeHash(id, code),
-            rememberMe: input.rememberMe,
-            codeExpiresAt: new Date(at.getTime() + TWO_FACTOR_CODE_TTL_MINUTES * MINUTE_MS),
-            createdAt: at,
-          });
-          await sendCode(account, membership.spaceId, code);
-          return {
-            kind: 'two_factor',
-            challengeToken,
-            email: account.email,
-            expiresAt: new Date(at.getTime() + CHALLENGE_TTL_MINUTES * MINUTE_MS),
-          };
+          return startChallenge(account, membership, input.rememberMe, at);
         }
       }
       return { kind: 'session', tokens: await openSession(account, membership, input.rememberMe, needsCode) };
@@ -261,45 +304,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       | { kind: 'signed_in'; account: AccountRow; memberships: MembershipRow[]; twoFactorPassed: boolean }
       | TwoFactorPending
     > {
-      const account = await repository.findAccountByEmail(input.email);
-      const valid = await verifyPassword(account?.passwordHash, input.password);
-      if (!account || !valid) throw new AppError('invalid_credentials', { status: 401 });
-      const active = (await repository.activeMemberships(account.id)).map((r) => r.membership);
-      const membership = chooseMembership(active, await repository.lastSessionMembershipId(account.id));
-      if (!membership) throw new AppError('invalid_credentials', { status: 401 });
+      const { account, active, membership } = await checkCredentials(input.email, input.password);
       const needsCode = active.some((m) => twoFactorSpaces.includes(m.spaceType));
       if (needsCode && !input.code) {
-        const at = now();
-        const id = newUlid();
-        const code = newCode();
-        await repository.createChallenge({
-          id,
-          accountId: account.id,
-          membershipId: membership.id,
-          tokenHash: hashToken(randomToken()),
-          codeHash: codeHash(id, code),
-          rememberMe: false,
-          codeExpiresAt: new Date(at.getTime() + TWO_FACTOR_CODE_TTL_MINUTES * MINUTE_MS),
-          createdAt: at,
-        });
-        await sendCode(account, membership.spaceId, code);
-        return {
-          kind: 'two_factor',
-          challengeToken: '',
-          email: account.email,
-          expiresAt: new Date(at.getTime() + CHALLENGE_TTL_MINUTES * MINUTE_MS),
-        };
+        // the device has no challenge cookie: its code comes back with the e-mail and password
+        return { ...(await startChallenge(account, membership, false, now())), challengeToken: '' };
       }
       if (needsCode && input.code) {
         const challenge = await repository.takeLatestChallengeTry(account.id, TWO_FACTOR_MAX_ATTEMPTS, openSince());
         if (!challenge) throw expired();
-        const at = now();
-        const right = safeEqual(codeHash(challenge.id, input.code), challenge.codeHash);
-        if (!right || challenge.codeExpiresAt <= at) {
-          if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) await repository.consumeChallenge(challenge.id, at);
-          throw new AppError('auth_code_invalid', { status: 400 });
-        }
-        if (!(await repository.consumeChallenge(challenge.id, at))) throw expired();
+        await spendCode(challenge, input.code);
       }
       await repository.touchLastLogin(account.id, now());
       return { kind: 'signed_in', account, memberships: active, twoFactorPassed: needsCode };
@@ -325,13 +339,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         openSince(),
       );
       if (!challenge) throw expired();
-      const at = now();
-      const right = safeEqual(codeHash(challenge.id, input.code), challenge.codeHash);
-      if (!right || challenge.codeExpiresAt <= at) {
-        if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) await repository.consumeChallenge(challenge.id, at);
-        throw new AppError('auth_code_invalid', { status: 400 });
-      }
-      if (!(await repository.consumeChallenge(challenge.id, at))) throw expired();
+      const at = await spendCode(challenge, input.code);
       const found = await repository.activeMembershipWithAccount(challenge.membershipId);
       if (!found || found.account.id !== challenge.accountId) throw expired();
 

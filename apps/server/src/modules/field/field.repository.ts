@@ -62,18 +62,19 @@ const interventionColumns = {
 
 /** The repository of the technician API on `db`. */
 export function createFieldRepository(db: Db) {
+  /** The join of an intervention to its intervener row of membership `membershipId` (none: not theirs). */
+  const intervenerIs = (membershipId: string) =>
+    and(
+      eq(interventionInterveners.interventionId, interventions.id),
+      eq(interventionInterveners.membershipId, membershipId),
+    );
+
   /** My interventions (membership `membershipId` an intervener) of the space matching `where`, by start. */
   function myInterventions(spaceId: string, membershipId: string, where: ReturnType<typeof and>) {
     return db
       .select(interventionColumns)
       .from(interventions)
-      .innerJoin(
-        interventionInterveners,
-        and(
-          eq(interventionInterveners.interventionId, interventions.id),
-          eq(interventionInterveners.membershipId, membershipId),
-        ),
-      )
+      .innerJoin(interventionInterveners, intervenerIs(membershipId))
       .innerJoin(sites, eq(sites.id, interventions.siteId))
       .innerJoin(clients, eq(clients.id, interventions.clientId))
       .leftJoin(siteContacts, eq(siteContacts.siteId, sites.id))
@@ -82,6 +83,17 @@ export function createFieldRepository(db: Db) {
       .leftJoin(primaryContact, eq(primaryContact.id, primaryLink.contactId))
       .where(and(eq(interventions.spaceId, spaceId), where))
       .orderBy(asc(interventions.startAt), asc(interventions.id));
+  }
+
+  /** Whether the space has an intervention matching `where` of which membership `membershipId` is an intervener. */
+  async function hasMine(spaceId: string, membershipId: string, where: ReturnType<typeof eq>): Promise<boolean> {
+    const [row] = await db
+      .select({ id: interventions.id })
+      .from(interventions)
+      .innerJoin(interventionInterveners, intervenerIs(membershipId))
+      .where(and(eq(interventions.spaceId, spaceId), where))
+      .limit(1);
+    return row !== undefined;
   }
 
   return {
@@ -207,20 +219,8 @@ export function createFieldRepository(db: Db) {
       ),
 
     /** Whether membership `membershipId` is an intervener of intervention `id` of the space. */
-    async isMine(spaceId: string, membershipId: string, id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: interventions.id })
-        .from(interventions)
-        .innerJoin(
-          interventionInterveners,
-          and(
-            eq(interventionInterveners.interventionId, interventions.id),
-            eq(interventionInterveners.membershipId, membershipId),
-          ),
-        )
-        .where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)))
-        .limit(1);
-      return row !== undefined;
+    isMine(spaceId: string, membershipId: string, id: string): Promise<boolean> {
+      return hasMine(spaceId, membershipId, eq(interventions.id, id));
     },
 
     /** The site of intervention `id` of the space, or undefined. */
@@ -234,20 +234,8 @@ export function createFieldRepository(db: Db) {
     },
 
     /** Whether site `siteId` of the space has an intervention of which membership `membershipId` is an intervener. */
-    async isMySite(spaceId: string, membershipId: string, siteId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: interventions.id })
-        .from(interventions)
-        .innerJoin(
-          interventionInterveners,
-          and(
-            eq(interventionInterveners.interventionId, interventions.id),
-            eq(interventionInterveners.membershipId, membershipId),
-          ),
-        )
-        .where(and(eq(interventions.spaceId, spaceId), eq(interventions.siteId, siteId)))
-        .limit(1);
-      return row !== undefined;
+    isMySite(spaceId: string, membershipId: string, siteId: string): Promise<boolean> {
+      return hasMine(spaceId, membershipId, eq(interventions.siteId, siteId));
     },
 
     /** The interveners of `interventionIds`, by name. */

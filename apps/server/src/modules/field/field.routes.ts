@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import {
   fieldEndpoints as api,
+  type EndpointDefinition,
   FIELD_IDEMPOTENCY_TTL_HOURS,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -52,7 +53,7 @@ export async function fieldRoutes(app: FastifyInstance, { auth, service, reposit
   });
 
   /** The write `handler` behind the idempotency store (see the module's doc). */
-  function idempotent<E extends Parameters<typeof route>[1]>(handler: EndpointHandler<E>): EndpointHandler<E> {
+  function idempotent<E extends EndpointDefinition>(handler: EndpointHandler<E>): EndpointHandler<E> {
     return async (request, reply): Promise<never> => {
       const actor = requireActor(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -92,6 +93,11 @@ export async function fieldRoutes(app: FastifyInstance, { auth, service, reposit
         throw error;
       }
     };
+  }
+
+  /** Registers the write `endpoint` with its `handler` behind the idempotency store ({@link idempotent}). */
+  function write<E extends EndpointDefinition>(endpoint: E, handler: EndpointHandler<E>) {
+    route(app, endpoint, idempotent(handler));
   }
 
   route(app, api.login, async (request, reply) => {
@@ -135,73 +141,29 @@ export async function fieldRoutes(app: FastifyInstance, { auth, service, reposit
 
   route(app, api.changes, (request) => service.changes(requireActor(request), request.query.since));
 
-  route(
-    app,
-    api.checkIn,
-    idempotent<typeof api.checkIn>((request) =>
-      service.check(requireActor(request), request.params.ulid, 'in', request.body),
-    ),
+  write(api.checkIn, (request) => service.check(requireActor(request), request.params.ulid, 'in', request.body));
+  write(api.checkOut, (request) => service.check(requireActor(request), request.params.ulid, 'out', request.body));
+  write(api.putStationCheck, (request) =>
+    service.putCheck(requireActor(request), request.params.ulid, request.params.stationUlid, request.body),
   );
-  route(
-    app,
-    api.checkOut,
-    idempotent<typeof api.checkOut>((request) =>
-      service.check(requireActor(request), request.params.ulid, 'out', request.body),
-    ),
+  write(api.installStation, (request) => service.install(requireActor(request), request.params.ulid, request.body));
+  write(api.replaceStation, (request) =>
+    service.replace(requireActor(request), request.params.ulid, request.params.stationUlid, request.body),
   );
-  route(
-    app,
-    api.putStationCheck,
-    idempotent<typeof api.putStationCheck>((request) =>
-      service.putCheck(requireActor(request), request.params.ulid, request.params.stationUlid, request.body),
-    ),
+  write(api.removeStation, (request) =>
+    service.remove(requireActor(request), request.params.ulid, request.params.stationUlid, request.body),
   );
-  route(
-    app,
-    api.installStation,
-    idempotent<typeof api.installStation>((request) =>
-      service.install(requireActor(request), request.params.ulid, request.body),
-    ),
+  write(api.uploadPhoto, async (request, reply) => {
+    const { photo, created } = await service.uploadPhoto(requireActor(request), request.params.ulid, () =>
+      readUploadedForm(request as unknown as FastifyRequest),
+    );
+    reply.code(created ? 201 : 200);
+    return photo;
+  });
+  write(api.putProductUse, (request) =>
+    service.putProductUse(requireActor(request), request.params.ulid, request.params.clientId, request.body),
   );
-  route(
-    app,
-    api.replaceStation,
-    idempotent<typeof api.replaceStation>((request) =>
-      service.replace(requireActor(request), request.params.ulid, request.params.stationUlid, request.body),
-    ),
-  );
-  route(
-    app,
-    api.removeStation,
-    idempotent<typeof api.removeStation>((request) =>
-      service.remove(requireActor(request), request.params.ulid, request.params.stationUlid, request.body),
-    ),
-  );
-  route(
-    app,
-    api.uploadPhoto,
-    idempotent<typeof api.uploadPhoto>(async (request, reply) => {
-      const { photo, created } = await service.uploadPhoto(requireActor(request), request.params.ulid, () =>
-        readUploadedForm(request as unknown as FastifyRequest),
-      );
-      reply.code(created ? 201 : 200);
-      return photo;
-    }),
-  );
-  route(
-    app,
-    api.putProductUse,
-    idempotent<typeof api.putProductUse>((request) =>
-      service.putProductUse(requireActor(request), request.params.ulid, request.params.clientId, request.body),
-    ),
-  );
-  route(
-    app,
-    api.complete,
-    idempotent<typeof api.complete>((request) =>
-      service.complete(requireActor(request), request.params.ulid, request.body),
-    ),
-  );
+  write(api.complete, (request) => service.complete(requireActor(request), request.params.ulid, request.body));
 
   // stored answers older than the replay window are purged now and then (every instance; a delete by index)
   const purge = setInterval(() => {

@@ -19,31 +19,27 @@ import { newUlid } from '../../platform/ids.js';
 import { toPng, toWebpFitting } from '../../platform/images/images.js';
 import { parseDateTimeInput } from '../../platform/time/zoned.js';
 import { createReportDraftsRepository, type DraftState, IN_PROGRESS } from './report-drafts.repository.js';
+import {
+  type CheckFindings,
+  fullName,
+  intervenerSnapshots,
+  productUseSnapshot,
+  stationCheckSnapshot,
+  type UseDetails,
+} from './report-snapshots.js';
 import type { ReportSourcesRepository } from './report-sources.repository.js';
 import type { ReportsRepository } from './reports.repository.js';
-import { fullName, spacePreferences } from './reports.service.js';
+import { spacePreferences } from './reports.service.js';
 import { statusOnCompletion } from './site-completion.js';
 
 export type { DraftState };
 
 /** What a station check records. */
-export interface DraftCheckInput {
-  result: string;
-  action: string;
-  baitConsumed: string | null;
-  note: string | null;
-}
+export type DraftCheckInput = CheckFindings;
 
 /** What a product use records (the product a ULID of the catalogue). */
-export interface DraftProductUseInput {
+export interface DraftProductUseInput extends UseDetails {
   product: string;
-  quantity: number;
-  unit: string | null;
-  concentration: string | null;
-  method: string | null;
-  areaTreated: string | null;
-  targetSpecies: string[];
-  lot: string | null;
 }
 
 /** What the completion records; dates already parsed (null: check-in / check-out, else now). */
@@ -108,11 +104,7 @@ export function createReportDraftsService(deps: {
           language: lang,
           createdById: actor.membershipId,
         },
-        visit.interveners.map((member) => ({
-          membershipId: member.membershipId,
-          name: fullName(member),
-          licenceNumber: member.licenceNumber,
-        })),
+        intervenerSnapshots(visit.interveners),
         [],
       );
     });
@@ -163,21 +155,7 @@ export function createReportDraftsService(deps: {
       const siteId = await siteOf(actor, interventionId);
       const [station] = await sources.stationsByIds(actor.spaceId, siteId, [equipmentId], now());
       if (!station) throw notFound('equipment_not_found');
-      const row = await drafts.upsertCheck(state.reportId, {
-        id: newUlid(),
-        equipmentId: station.id,
-        reference: station.reference,
-        kind: station.kind,
-        trapType: station.trapType,
-        latitude: station.latitude,
-        longitude: station.longitude,
-        result: input.result,
-        action: input.action,
-        baitConsumed: input.baitConsumed,
-        termiteActivity: station.termiteActivity,
-        readingMeasuredAt: station.readingMeasuredAt,
-        note: input.note,
-      });
+      const row = await drafts.upsertCheck(state.reportId, stationCheckSnapshot(station, input));
       if (!row) throw new AppError('visit_completed');
       return row;
     },
@@ -191,24 +169,7 @@ export function createReportDraftsService(deps: {
       const [product] = await sources.products(actor.spaceId, [input.product]);
       if (!product || product.archivedAt) throw validationFailed({ propertyPath: 'product', code: 'product_invalid' });
       const [member] = await sources.members(actor.spaceId, [actor.membershipId]);
-      const row = await drafts.upsertProductUse(state.reportId, clientId, {
-        id: newUlid(),
-        productId: product.id,
-        productName: product.name,
-        activeIngredients: product.activeIngredients,
-        registrationNumber: product.registrationNumber,
-        register: product.register,
-        quantity: input.quantity,
-        unit: input.unit ?? product.unit,
-        concentration: input.concentration,
-        method: input.method,
-        areaTreated: input.areaTreated,
-        targetSpecies: input.targetSpecies,
-        applicatorMembershipId: member?.membershipId ?? null,
-        applicatorName: member ? fullName(member) : null,
-        applicatorLicenceNumber: member?.licenceNumber ?? null,
-        lot: input.lot,
-      });
+      const row = await drafts.upsertProductUse(state.reportId, clientId, productUseSnapshot(product, input, member));
       if (!row) throw new AppError('visit_completed');
       return row;
     },

@@ -13,10 +13,11 @@ import { newUlid } from '../../platform/ids.js';
 import type { MailQueue } from '../../platform/mail/mail.js';
 import type { ReportDocument } from './pdf/report-document.js';
 import { buildReportDocument, longDate, reportFileName } from './report-pdf-document.js';
+import { fullName, intervenerSnapshots, stationCheckSnapshot } from './report-snapshots.js';
 import type { ReportSourcesRepository } from './report-sources.repository.js';
 import type { PersonValues, ReportDetail, ReportsRepository } from './reports.repository.js';
 import { reportResource } from './reports.resource.js';
-import { fullName, loadReport, spacePreferences } from './reports.service.js';
+import { loadReport, spacePreferences } from './reports.service.js';
 import { showsActivity, statusOnCompletion } from './site-completion.js';
 
 /** Draws the PDF of a report (pdf/render-report.ts; a test double in the API tests). */
@@ -141,21 +142,9 @@ export function createReportLifecycleService({
       ]);
       const id = newUlid();
       const technician = visit.interveners[0];
-      const checks = siteStations.map((station) => ({
-        id: newUlid(),
-        equipmentId: station.id,
-        reference: station.reference,
-        kind: station.kind,
-        trapType: station.trapType,
-        latitude: station.latitude,
-        longitude: station.longitude,
-        result: 'no_activity',
-        action: 'inspected',
-        baitConsumed: null,
-        termiteActivity: station.termiteActivity,
-        readingMeasuredAt: station.readingMeasuredAt,
-        note: null,
-      }));
+      const checks = siteStations.map((station) =>
+        stationCheckSnapshot(station, { result: 'no_activity', action: 'inspected', baitConsumed: null, note: null }),
+      );
       await repository.transaction(async (repo) => {
         const inserted = await repo.insert(
           {
@@ -173,11 +162,7 @@ export function createReportLifecycleService({
             language: lang,
             createdById: actor.membershipId,
           },
-          visit.interveners.map((member) => ({
-            membershipId: member.membershipId,
-            name: fullName(member),
-            licenceNumber: member.licenceNumber,
-          })),
+          intervenerSnapshots(visit.interveners),
           checks,
         );
         if (!inserted) throw new AppError('report_already_exists');

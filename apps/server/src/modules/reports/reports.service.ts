@@ -18,9 +18,9 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
 import { AppError, notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
-import { newUlid } from '../../platform/ids.js';
 import { parseDateTimeInput, startOfZonedDay } from '../../platform/time/zoned.js';
-import type { MemberSnapshot, ReportSourcesRepository } from './report-sources.repository.js';
+import { productUseSnapshot, stationCheckSnapshot } from './report-snapshots.js';
+import type { MemberSnapshot, ReportSourcesRepository, StationAtVisit } from './report-sources.repository.js';
 import type { ReportDetail, ReportsRepository } from './reports.repository.js';
 import { reportListItem, reportResource } from './reports.resource.js';
 import type { ReportsListQueries } from './reports-list.repository.js';
@@ -37,10 +37,6 @@ export interface ReportsServiceDeps {
   /** The clock of "the visit is over" (tests set it). */
   now?: () => Date;
 }
-
-/** "Firstname Lastname" of a member, as reports snapshot it. */
-export const fullName = (member: { firstname: string; lastname: string }) =>
-  `${member.firstname} ${member.lastname}`.trim();
 
 /**
  * The language and time zone of the space's documents: its owner's (the first active PCO owner), else the actor's.
@@ -117,46 +113,21 @@ export function createReportsService({ repository, list, sources, now = () => ne
       }
     });
     if (violations.length || !start || !end) throw validationFailed(...violations);
-    const checks = body.station_checks.map((check) => {
-      const station = stationOf.get(check.equipment) as NonNullable<ReturnType<typeof stationOf.get>>;
-      return {
-        id: newUlid(),
-        equipmentId: station.id,
-        reference: station.reference,
-        kind: station.kind,
-        trapType: station.trapType,
-        latitude: station.latitude,
-        longitude: station.longitude,
+    const checks = body.station_checks.map((check) =>
+      stationCheckSnapshot(stationOf.get(check.equipment) as StationAtVisit, {
         result: check.result,
         action: check.action,
         baitConsumed: check.bait_consumed,
-        termiteActivity: station.termiteActivity,
-        readingMeasuredAt: station.readingMeasuredAt,
         note: check.note,
-      };
-    });
-    const uses = body.product_uses.map((use, i) => {
-      const product = productOf.get(use.product) as NonNullable<ReturnType<typeof productOf.get>>;
-      const applicator = memberOf.get(applicatorIds[i] ?? '');
-      return {
-        id: newUlid(),
-        productId: product.id,
-        productName: product.name,
-        activeIngredients: product.activeIngredients,
-        registrationNumber: product.registrationNumber,
-        register: product.register,
-        quantity: use.quantity,
-        unit: use.unit ?? product.unit,
-        concentration: use.concentration,
-        method: use.method,
-        areaTreated: use.area_treated,
-        targetSpecies: use.target_species,
-        applicatorMembershipId: applicator?.membershipId ?? null,
-        applicatorName: applicator ? fullName(applicator) : null,
-        applicatorLicenceNumber: applicator?.licenceNumber ?? null,
-        lot: use.lot,
-      };
-    });
+      }),
+    );
+    const uses = body.product_uses.map((use, i) =>
+      productUseSnapshot(
+        productOf.get(use.product) as NonNullable<ReturnType<typeof productOf.get>>,
+        { ...use, areaTreated: use.area_treated, targetSpecies: use.target_species },
+        memberOf.get(applicatorIds[i] ?? ''),
+      ),
+    );
     const fields = {
       visitStartedAt: start,
       visitEndedAt: end,

@@ -11,13 +11,8 @@ import type {
   ReadingPoint,
   SyncLogEntry,
 } from '@isoptera/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { actorHasAction, actorOf } from '../../shared/auth/actor';
-import { SessionContext } from '../../shared/auth/session';
-import { NotificationViewport } from '../../shared/ui/notifications';
+import { locationText, pcoUser, renderInSession } from '../../test/screen-harness';
 
 export const SITE = '01JS0000000000000000000001';
 export const STATION = '01JE0000000000000000000007';
@@ -125,44 +120,15 @@ export function collection<T>(type: string, path: string, members: T[], total = 
 
 /** The owner of a PCO (or its manager, or a dealer owner). */
 export function currentUser(kind: 'owner' | 'manager' | 'dealer' = 'owner'): CurrentUser {
-  const pco = {
-    '@id': '/api/pcos/P1',
-    '@type': 'Pco' as const,
-    ulid: 'P1',
-    name: 'Termites Services Lyon',
-    logo: null,
-  };
-  const dealer = kind === 'dealer';
-  return {
-    '@id': '/api/me',
-    '@type': 'CurrentUser',
-    ulid: 'ME',
-    firstname: 'Camille',
-    lastname: 'Martin',
-    email: 'camille@example.fr',
-    lang: 'en',
-    timezone: 'Europe/Paris',
-    mail_notification: true,
-    user_type: dealer ? 'dealer' : 'pco',
-    role: dealer ? 'ROLE_DEALER_SPACE_OWNER' : kind === 'owner' ? 'ROLE_PCO_SPACE_OWNER' : 'ROLE_PCO_SPACE_MANAGER',
-    color: null,
-    disabled_at: null,
-    last_invited_at: null,
-    have_user_admin_space: false,
-    have_user_dealer_space: dealer,
-    have_user_pco_space: !dealer,
-    dealer: dealer
-      ? { '@id': '/api/dealers/D1', '@type': 'Dealer', ulid: 'D1', name: 'Isoptera Sud', logo: null }
-      : null,
-    connected_on_dealer: null,
-    pco: dealer ? null : pco,
-    connected_on_pco: null,
-  };
-}
-
-function Location() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+  if (kind !== 'dealer') return pcoUser({ role: kind === 'owner' ? 'ROLE_PCO_SPACE_OWNER' : 'ROLE_PCO_SPACE_MANAGER' });
+  return pcoUser({
+    user_type: 'dealer',
+    role: 'ROLE_DEALER_SPACE_OWNER',
+    have_user_dealer_space: true,
+    have_user_pco_space: false,
+    dealer: { '@id': '/api/dealers/D1', '@type': 'Dealer', ulid: 'D1', name: 'Isoptera Sud', logo: null },
+    pco: null,
+  });
 }
 
 /** Renders `element` at `path` (its route being `routePath`) for `me`; answers the query client. */
@@ -170,43 +136,7 @@ export function renderScreen(
   element: ReactNode,
   { path = '/', routePath = '*', me = currentUser() }: { path?: string; routePath?: string; me?: CurrentUser } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: routePath,
-        element: (
-          <>
-            {element}
-            <Location />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  const actor = actorOf(me);
-  const view = render(
-    <SessionContext.Provider
-      value={{
-        status: 'authenticated',
-        me,
-        actor,
-        hasAction: (action) => actorHasAction(actor, action),
-        timeZone: me.timezone,
-        isLoggingOut: false,
-        setLoggingOut: () => {},
-        reloadMe: async () => {},
-      }}
-    >
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <NotificationViewport />
-      </QueryClientProvider>
-    </SessionContext.Provider>,
-  );
-  return { queryClient, router, view };
+  return renderInSession(element, { me, path, routePath });
 }
 
-/** The path and query of the current location. */
-export const locationText = () => screen.getByTestId('location').textContent;
+export { locationText };

@@ -17,12 +17,7 @@ import {
   reportCollection,
   reportResource,
 } from '@isoptera/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { actorHasAction, actorOf } from '../../shared/auth/actor';
-import { SessionContext } from '../../shared/auth/session';
-import { NotificationViewport } from '../../shared/ui/notifications';
+import { locationText, pcoUser, renderInSession } from '../../test/screen-harness';
 import { ReportsPage } from '.';
 
 export const CLIENT = '01JC0000000000000000000001';
@@ -231,76 +226,13 @@ export function productsPage(products: Array<Partial<Product> & { ulid: string; 
 
 /** A manager of a PCO, in Paris. */
 export function manager(): CurrentUser {
-  return {
-    '@id': '/api/me',
-    '@type': 'CurrentUser',
-    ulid: 'ME',
-    firstname: 'Camille',
-    lastname: 'Martin',
-    email: 'camille@example.fr',
-    lang: 'en',
-    timezone: 'Europe/Paris',
-    mail_notification: true,
-    user_type: 'pco',
-    role: 'ROLE_PCO_SPACE_MANAGER',
-    color: null,
-    disabled_at: null,
-    last_invited_at: null,
-    have_user_admin_space: false,
-    have_user_dealer_space: false,
-    have_user_pco_space: true,
-    dealer: null,
-    connected_on_dealer: null,
-    pco: { '@id': '/api/pcos/P1', '@type': 'Pco', ulid: 'P1', name: 'Termites Services Lyon', logo: null },
-    connected_on_pco: null,
-  };
-}
-
-function Location() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+  return pcoUser({ role: 'ROLE_PCO_SPACE_MANAGER' });
 }
 
 /** Renders the Reports screen at `path` (e.g. `/reports?tab=history`) for a manager. */
 export function renderReports(path = '/reports') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/reports',
-        element: (
-          <>
-            <ReportsPage />
-            <Location />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  const me = manager();
-  const actor = actorOf(me);
-  render(
-    <SessionContext.Provider
-      value={{
-        status: 'authenticated',
-        me,
-        actor,
-        hasAction: (action) => actorHasAction(actor, action),
-        timeZone: me.timezone,
-        isLoggingOut: false,
-        setLoggingOut: () => {},
-        reloadMe: async () => {},
-      }}
-    >
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <NotificationViewport />
-      </QueryClientProvider>
-    </SessionContext.Provider>,
-  );
+  const { queryClient, router } = renderInSession(<ReportsPage />, { me: manager(), path, routePath: '/reports' });
   return { queryClient, router };
 }
 
-/** The path and query of the current location. */
-export const locationText = () => screen.getByTestId('location').textContent ?? '';
+export { locationText };

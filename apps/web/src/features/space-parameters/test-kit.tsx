@@ -11,6 +11,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { actorOf } from '../../shared/auth/actor';
 import { SessionContext } from '../../shared/auth/session';
 import { NotificationViewport } from '../../shared/ui/notifications';
+import { pcoUser } from '../../test/screen-harness';
 
 export const PCO_ULID = '01JP0000000000000000000001';
 
@@ -86,30 +87,8 @@ export function currentUserOf(kind: 'owner' | 'substituting'): CurrentUser {
     name: 'Termites Services Lyon',
     logo: null,
   };
-  const owner = kind === 'owner';
-  return {
-    '@id': '/api/me',
-    '@type': 'CurrentUser',
-    ulid: 'ME',
-    firstname: 'Camille',
-    lastname: 'Martin',
-    email: 'camille@example.fr',
-    lang: 'en',
-    timezone: 'Europe/Paris',
-    mail_notification: true,
-    user_type: 'pco',
-    role: 'ROLE_PCO_SPACE_OWNER',
-    color: null,
-    disabled_at: null,
-    last_invited_at: null,
-    have_user_admin_space: !owner,
-    have_user_dealer_space: false,
-    have_user_pco_space: owner,
-    dealer: null,
-    connected_on_dealer: null,
-    pco: owner ? pco : null,
-    connected_on_pco: owner ? null : pco,
-  };
+  if (kind === 'owner') return pcoUser({ pco });
+  return pcoUser({ have_user_admin_space: true, have_user_pco_space: false, pco: null, connected_on_pco: pco });
 }
 
 function Location() {

@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { actorOf } from '../../shared/auth/actor';
 import { type Session, SessionContext } from '../../shared/auth/session';
 import { NotificationViewport } from '../../shared/ui/notifications';
+import { pcoUser } from '../../test/screen-harness';
 
 /** A member of the space (active PCO technician by default), checked by the contract's `SpaceUser` schema. */
 export function member(ulid: string, firstname: string, lastname: string, extra: Partial<SpaceUser> = {}): SpaceUser {
@@ -37,30 +38,7 @@ export function member(ulid: string, firstname: string, lastname: string, extra:
 
 /** The current user `/api/me` would answer (a PCO owner by default). */
 export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    '@id': '/api/me',
-    '@type': 'CurrentUser',
-    ulid: 'ME',
-    firstname: 'Camille',
-    lastname: 'Martin',
-    email: 'camille@example.fr',
-    lang: 'en',
-    timezone: 'Europe/Paris',
-    mail_notification: true,
-    user_type: 'pco',
-    role: 'ROLE_PCO_SPACE_OWNER',
-    color: null,
-    disabled_at: null,
-    last_invited_at: null,
-    have_user_admin_space: false,
-    have_user_dealer_space: false,
-    have_user_pco_space: true,
-    dealer: null,
-    connected_on_dealer: null,
-    pco: { '@id': '/api/pcos/P1', '@type': 'Pco', ulid: 'P1', name: 'Termites Services Lyon', logo: null },
-    connected_on_pco: null,
-    ...overrides,
-  };
+  return pcoUser(overrides);
 }
 
 /** An authenticated session for `me`. */

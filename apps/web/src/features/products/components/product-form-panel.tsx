@@ -20,11 +20,11 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { FormError } from '../../../shared/ui/field-error';
+import { FormTextField } from '../../../shared/ui/form-text-field';
 import { notify } from '../../../shared/ui/notifications';
 import { NumberField } from '../../../shared/ui/number-field';
 import { Select } from '../../../shared/ui/select';
 import { SlideOver } from '../../../shared/ui/slide-over';
-import { TextField } from '../../../shared/ui/text-field';
 import { useProductMutations } from '../api/products-api';
 import {
   EMPTY_INGREDIENT,
@@ -111,23 +111,13 @@ export function ProductFormPanel({ product, onClose }: ProductFormPanelProps) {
     >
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
         <FormError message={formError} />
-        <Controller
+        <FormTextField
           control={form.control}
           name="name"
-          render={({ field, fieldState }) => (
-            <TextField
-              label={t('products:fields.name')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-              isRequired
-              isDisabled={isSaving}
-              autoComplete="off"
-            />
-          )}
+          label={t('products:fields.name')}
+          isRequired
+          isDisabled={isSaving}
+          autoComplete="off"
         />
 
         <fieldset className="flex min-w-0 flex-col gap-3">
@@ -137,23 +127,13 @@ export function ProductFormPanel({ product, onClose }: ProductFormPanelProps) {
           ) : null}
           {ingredients.fields.map((row, index) => (
             <div key={row.id} className="grid grid-cols-[minmax(0,1fr)_7.5rem_auto] items-start gap-2">
-              <Controller
+              <FormTextField
                 control={form.control}
                 name={`active_ingredients.${index}.name`}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label={t('products:fields.ingredientName', { index: index + 1 })}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    isRequired
-                    isDisabled={isSaving}
-                    autoComplete="off"
-                  />
-                )}
+                label={t('products:fields.ingredientName', { index: index + 1 })}
+                isRequired
+                isDisabled={isSaving}
+                autoComplete="off"
               />
               <Controller
                 control={form.control}
@@ -204,22 +184,12 @@ export function ProductFormPanel({ product, onClose }: ProductFormPanelProps) {
         </fieldset>
 
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Controller
+          <FormTextField
             control={form.control}
             name="registration_number"
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('products:fields.registrationNumber')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                isDisabled={isSaving}
-                autoComplete="off"
-              />
-            )}
+            label={t('products:fields.registrationNumber')}
+            isDisabled={isSaving}
+            autoComplete="off"
           />
           <Controller
             control={form.control}
