@@ -172,15 +172,16 @@ async function logInWithCode(page: Page, email: string, password: string): Promi
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-const ADMIN_MENU = ['layout:menu.dealers', 'layout:menu.pcos', 'users:title'];
-const DEALER_OWNER_MENU = ['layout:menu.pcos', 'users:title', 'layout:menu.spaceParameters'];
-const DEALER_USER_MENU = ['layout:menu.pcos', 'users:title'];
+const ADMIN_MENU = ['layout:menu.dealers', 'layout:menu.pcos', 'layout:menu.users'];
+const DEALER_OWNER_MENU = ['layout:menu.pcos', 'layout:menu.users', 'layout:menu.spaceParameters'];
+const DEALER_USER_MENU = ['layout:menu.pcos', 'layout:menu.users'];
 const PCO_MANAGER_MENU = [
   'layout:menu.home',
   'layout:menu.planning',
+  'layout:menu.reports',
   'layout:menu.sites',
   'layout:menu.clients',
-  'users:title',
+  'layout:menu.users',
 ];
 const PCO_OWNER_MENU = [...PCO_MANAGER_MENU, 'layout:menu.spaceParameters'];
 

@@ -52,6 +52,8 @@ export function useUpdateImport(ulid: string) {
     mutationFn: (body: ClientImportSettingsBody) =>
       callEndpoint(api.update, { params: { ulid }, body, redirectOnError: false }) as Promise<ClientImport>,
     onSuccess: (item) => queryClient.setQueryData(importKeys.detail(ulid), item),
+    // a refused change: show the settings the server holds
+    onError: () => void queryClient.invalidateQueries({ queryKey: importKeys.detail(ulid) }),
   });
 }
 

@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { translateErrorCode } from '../../../shared/api/error-message';
 import { configureHttpClient } from '../../../shared/api/http-client';
 import {
   type RecordedRequest,
@@ -75,6 +76,8 @@ const DONE = clientImportResource.parse({
 let server: TestServer;
 /** The answers of `GET /api/clients/imports/01IMP`, in order (the last one repeats). */
 let reads: ClientImport[] = [];
+/** When set, `PATCH` answers this problem (a change the server refuses). */
+let refusal: { status: number; code: string } | null = null;
 
 beforeAll(async () => {
   server = await startTestServer((request: RecordedRequest, response) => {
@@ -85,6 +88,7 @@ beforeAll(async () => {
       return sendJson(response, 200, next ?? DRAFT);
     }
     if (request.method === 'PATCH' && url.pathname === '/api/clients/imports/01IMP') {
+      if (refusal) return sendProblem(response, refusal.status, refusal.code);
       const body = JSON.parse(request.body) as { duplicate_policy?: 'skip' | 'update' };
       return sendJson(response, 200, { ...DRAFT, duplicate_policy: body.duplicate_policy ?? 'skip' });
     }
@@ -103,6 +107,7 @@ afterAll(async () => {
 beforeEach(() => {
   server.requests.length = 0;
   reads = [];
+  refusal = null;
 });
 
 function Location() {
@@ -175,6 +180,18 @@ describe('ClientImportPage', () => {
     expect(screen.getByRole('button', { name: /Download the refused rows/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Undo the import/ })).toBeTruthy();
   }, 20_000);
+
+  it('says why a change of setting was refused, and shows the setting the server holds', async () => {
+    renderAt('/clients/import?import=01IMP&step=check');
+    expect(await screen.findByText('1 client will be created')).toBeTruthy();
+    refusal = { status: 409, code: 'import_not_editable' };
+    fireEvent.click(screen.getByRole('radio', { name: 'Update them' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(translateErrorCode('import_not_editable'));
+    await waitFor(() =>
+      expect((screen.getByRole('radio', { name: 'Skip them' }) as HTMLInputElement).checked).toBe(true),
+    );
+  });
 
   it('finds a running import again after a reload', async () => {
     reads = [RUNNING];

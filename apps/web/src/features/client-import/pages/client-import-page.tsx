@@ -224,6 +224,19 @@ function StepButtons({
   );
 }
 
+/**
+ * Why the last change of a setting (sheet, header row, duplicate policy) was refused, e.g. 409 `import_not_editable`
+ * once the import has started elsewhere, or 422 `sheet_invalid`; nothing while the last change went through. The
+ * choice shown is the one the server holds (the import is read again).
+ */
+function UpdateProblem({ update }: { update: ReturnType<typeof useUpdateImport> }) {
+  return update.isError ? (
+    <p role="alert" className="mb-4 text-sm text-red-700">
+      {errorMessage(update.error)}
+    </p>
+  ) : null;
+}
+
 /** Step 2: sheet and header row. */
 function SheetStep({ item, onBack, onNext }: { item: ClientImport; onBack: () => void; onNext: () => void }) {
   const { t } = useTranslation();
@@ -256,6 +269,7 @@ function SheetStep({ item, onBack, onNext }: { item: ClientImport; onBack: () =>
           options={rowChoices}
         />
       </div>
+      <UpdateProblem update={update} />
       <h2 className="mb-2 text-sm font-semibold text-gray-900">{t('clientImport:sheet.preview')}</h2>
       <Preview item={item} />
       <StepButtons onBack={onBack} onNext={onNext} isLoading={update.isPending} />
@@ -367,6 +381,7 @@ function CheckStep({ item, onBack }: { item: ClientImport; onBack: () => void })
           { id: 'update', label: t('clientImport:check.update') },
         ]}
       />
+      <UpdateProblem update={update} />
       <div className="mt-4" aria-live="polite">
         <Counts counts={summary} tense="will" />
       </div>

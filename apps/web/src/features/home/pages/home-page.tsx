@@ -1,7 +1,8 @@
 /**
  * Home / overview (`/home`, SPEC §2.2, §2.7): the PCO's upcoming services of the next two weeks and 'new visit', and
- * beside them the reports to process (issue 12; PCO action: owner and manager); `cards` (composed by the app) go above them:
- * the contract visits to watch (issue 13).
+ * beside them the reports to process (issue 12; PCO action: owner and manager) and under these the `cards` composed by
+ * the app — the contract visits to watch (issue 13). The cards load after the page and appear only when they have
+ * something to say: below everything else of their column, they push nothing down (no layout shift, ARCHITECTURE §6).
  */
 import { ACTIONS } from '@isoptera/contracts';
 import { Plus } from 'lucide-react';
@@ -49,13 +50,15 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
           </Button>
         }
       />
-      {withReports && cards ? <div className="mb-6 flex flex-col gap-6">{cards}</div> : null}
       {withReports ? (
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <UpcomingServices />
-          <Suspense fallback={<ReportsToProcessPlaceholder />}>
-            <ReportsToProcess />
-          </Suspense>
+          <div className="flex min-w-0 flex-col gap-6">
+            <Suspense fallback={<ReportsToProcessPlaceholder />}>
+              <ReportsToProcess />
+            </Suspense>
+            {cards}
+          </div>
         </div>
       ) : (
         <UpcomingServices />
