@@ -59,10 +59,15 @@ function UpcomingRow({ intervention }: { intervention: Intervention }) {
   );
 }
 
+/**
+ * The list while it loads. Below `xl` the cards beside it on desktop (reports to process, contract visits) come under
+ * it: the skeleton fills the screen there, so that they start below the fold and the loaded list pushes nothing the
+ * user sees (no layout shift, ARCHITECTURE §6).
+ */
 function UpcomingSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className="p-4">
+    <div className="p-4 max-xl:min-h-svh">
       <p role="status" className="sr-only">
         {t('home:upcoming.loading')}
       </p>
