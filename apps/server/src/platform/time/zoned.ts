@@ -4,14 +4,22 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { DATE_TIME_POST_PATTERN } from '@isoptera/contracts';
-import { format } from 'date-fns';
 
-/** The instant that `value` (`YYYY-MM-DD HH:mm:ss` in `timeZone`, or ISO 8601 with offset) names. */
+/**
+ * The instant that `value` (`YYYY-MM-DD HH:mm:ss` in `timeZone`, or ISO 8601 with offset) names. A wall time in a
+ * day without a zone transition near it is plain arithmetic on the cached offset; around a transition (a skipped or
+ * repeated hour) date-fns decides, as before.
+ */
 export function parseZoned(value: string, timeZone: string): Date {
   if (DATE_TIME_POST_PATTERN.test(value)) {
     const [date = '', time = ''] = value.split(' ');
     const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
     const [h, mi, s] = time.split(':').map(Number) as [number, number, number];
+    const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+    const before = offsetMinutes(wall - DAY_MS, timeZone);
+    if (y >= 1900 && before === offsetMinutes(wall + DAY_MS, timeZone)) {
+      return new Date(wall - before * 60_000);
+    }
     return new Date(new TZDate(y, mo - 1, d, h, mi, s, timeZone).getTime());
   }
   return new Date(value);
@@ -25,6 +33,7 @@ export function startOfZonedDay(date: string, timeZone: string): Date {
 /** Offsets (minutes east of UTC) by time zone, then by quarter hour since the epoch (zone transitions fall on them). */
 const offsets = new Map<string, Map<number, number>>();
 const QUARTER_HOUR_MS = 900_000;
+const DAY_MS = 86_400_000;
 const MAX_CACHED_QUARTERS = 50_000;
 
 /** The UTC offset of `timeZone` at `ms`, in minutes east of UTC (e.g. 60 for Paris in winter, 345 for Kathmandu). */
@@ -44,7 +53,10 @@ function offsetMinutes(ms: number, timeZone: string): number {
   return offset;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** `00` … `99`: the two-digit fields of a date-time, looked up instead of padded on each call. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const pad = (n: number, width = 2) =>
+  width === 2 && n < 100 ? (TWO_DIGITS[n] as string) : String(n).padStart(width, '0');
 
 /**
  * ISO 8601 with the offset of `timeZone`, e.g. `2026-11-21T10:00:00+01:00`. The offset is looked up once per zone and
@@ -63,9 +75,11 @@ export function formatZoned(instant: Date, timeZone: string): string {
   );
 }
 
-/** The calendar date (`YYYY-MM-DD`) of `instant` in `timeZone`. */
+/** The calendar date (`YYYY-MM-DD`) of `instant` in `timeZone` (the cached offset, then arithmetic). */
 export function zonedDate(instant: Date, timeZone: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), 'yyyy-MM-dd');
+  const ms = instant.getTime();
+  const local = new Date(ms + offsetMinutes(ms, timeZone) * 60_000);
+  return `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
 }
 
 /**
