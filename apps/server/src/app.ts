@@ -6,7 +6,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -18,6 +18,7 @@ import { createEventBus } from './platform/events/event-bus.js';
 import { AccessLogController } from './platform/http/access-log.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestValidatorCompiler } from './platform/http/request-validator.js';
+import { responseSerializerCompiler } from './platform/http/response-serializer.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
 import { registerHydra } from './platform/hydra/hydra-plugin.js';
@@ -70,7 +71,8 @@ export async function buildApp({
 
   // Every path, query and body schema first refuses NUL characters and lone surrogates (`text_invalid` at the field).
   app.setValidatorCompiler(requestValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // One compiled encoder per response schema; outside production each answer is also checked against zod (ADR 017).
+  app.setSerializerCompiler(responseSerializerCompiler(config.env === 'production' ? 'compiled' : 'checked'));
   // JSON-LD and merge-patch bodies are JSON.
   app.addContentTypeParser(
     ['application/ld+json', 'application/merge-patch+json'],
