@@ -12,7 +12,7 @@
  * - `mode: 'compiled'` (production) runs the compiled encoder alone.
  *
  * A schema that JSON Schema cannot describe (a transform on the output side) or that `fast-json-stringify` cannot
- * compile falls back to zod's encoding and `JSON.stringify` for that response only (`fallbacks` lists them).
+ * compile falls back to zod's encoding and `JSON.stringify` for that response only (a test fails when one does).
  */
 import { isDeepStrictEqual } from 'node:util';
 import fastJsonStringify, { type Schema } from 'fast-json-stringify';
@@ -152,15 +152,24 @@ export function checkedEncoder(
   };
 }
 
-/**
- * What the compiler did in this process: how many response encoders it compiled, and the responses that fell back to
- * zod's encoding (`METHOD url status`). Read by a test.
- */
-export const serializerStats = { compiled: 0, fallbacks: [] as string[] };
+/** Encoders already compiled, by schema: the problem+json schema of every route's errors is compiled once. */
+const encoders = new WeakMap<z.ZodType, ((data: unknown) => string) | null>();
+
+/** {@link compileEncoder}, once per schema object in this process (`null`: the schema falls back to zod). */
+function encoderOf(schema: z.ZodType): ((data: unknown) => string) | null {
+  let encoder = encoders.get(schema);
+  if (encoder === undefined) {
+    encoder = compileEncoder(schema) ?? null;
+    encoders.set(schema, encoder);
+  }
+  return encoder;
+}
 
 /**
  * The Fastify serialiser compiler of the app: see the module's doc. `mode` is `compiled` in production, `checked`
- * elsewhere. Throws {@link ResponseSerializationError} (a 500 for the client, logged) for an answer that does not fit.
+ * elsewhere. An encoder is compiled when its response is first sent (about 10 ms for a large schema, once per schema
+ * and process), so that starting the app — which every API test file does — does not compile the ~300 responses of
+ * the API. Throws {@link ResponseSerializationError} (a 500 for the client, logged) for an answer that does not fit.
  */
 export function responseSerializerCompiler(mode: ResponseSerializerMode): FastifySerializerCompiler<unknown> {
   return ({ schema: maybeSchema, method, url, httpStatus }) => {
@@ -173,12 +182,14 @@ export function responseSerializerCompiler(mode: ResponseSerializerMode): Fastif
       }
       return JSON.stringify(result.data);
     };
-    const compiled = compileEncoder(schema);
-    if (!compiled) {
-      serializerStats.fallbacks.push(`${method} ${url} ${httpStatus}`);
-      return encodeWithZod;
-    }
-    serializerStats.compiled += 1;
-    return mode === 'compiled' ? compiled : checkedEncoder(encodeWithZod, compiled, `${method} ${url}`);
+    let encode: ((data: unknown) => string) | undefined;
+    return (data) => {
+      if (!encode) {
+        const compiled = encoderOf(schema);
+        if (!compiled) encode = encodeWithZod;
+        else encode = mode === 'compiled' ? compiled : checkedEncoder(encodeWithZod, compiled, `${method} ${url}`);
+      }
+      return encode(data);
+    };
   };
 }
