@@ -203,6 +203,9 @@ describe('guarded navigation through the real route tree', () => {
     expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Overview', '/'],
     ]);
+    // its one action opens the profile panel of the header
+    screen.getByRole('button', { name: 'My profile' }).click();
+    expect(await screen.findByRole('dialog', { name: 'My profile' })).toBeTruthy();
   });
 
   it('shows error 404 on an unknown path', async () => {

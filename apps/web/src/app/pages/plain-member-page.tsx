@@ -8,6 +8,8 @@
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/auth/session';
+import { emit } from '../../shared/lib/events';
+import { Button } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 
 /** The plain PCO member's start page. */
@@ -40,6 +42,11 @@ export function PlainMemberPage() {
               <li>{t('users:plainMember.canDoSpaces')}</li>
               <li>{t('users:plainMember.canDoLogout')}</li>
             </ul>
+            <div>
+              <Button variant="white" onPress={() => emit('openProfilePanel', {})}>
+                {t('profile:menu.myProfile')}
+              </Button>
+            </div>
           </div>
         </div>
       </section>
