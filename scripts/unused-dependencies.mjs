@@ -40,11 +40,11 @@ function sourceFiles(directory, skip) {
   return files;
 }
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** `true` when `text` names the module `name` or one of its files in a quoted string. */
 function namesModule(text, name) {
-  return new RegExp(`['"\`]${escape(name)}(?:/[^'"\`\\s]*)?['"\`]`).test(text);
+  return new RegExp(`['"\`]${escapeRegExp(name)}(?:/[^'"\`\\s]*)?['"\`]`).test(text);
 }
 
 /**
