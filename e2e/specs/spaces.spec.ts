@@ -385,16 +385,20 @@ test('a user holding a dealer and a PCO space switches between them', async ({ p
   await expect(page).toHaveURL(/\/home(\?|$)/);
   await expectMenu(page, PCO_MANAGER_MENU);
 
-  // the selector lists the two spaces; the dealer space is chosen
+  // the selector lists the two spaces by name, then type; the dealer space is chosen
+  const names = (await (await page.request.get('/api/me', { headers: { 'Client-Type': 'webapp' } })).json())
+    .space_names as Record<'dealer' | 'pco', string>;
+  const dealerOption = `${names.dealer} · ${t('enums:user_type.dealer')}`;
+  const pcoOption = `${names.pco} · ${t('enums:user_type.pco')}`;
   await openMenu(page);
   const selector = page.getByRole('button', { name: t('layout:space.selector') });
-  await expect(selector).toContainText(t('enums:user_type.pco'));
+  await expect(selector).toContainText(pcoOption);
   await selector.click();
   const listbox = page.getByRole('listbox');
-  await expect(listbox.getByRole('option')).toHaveText([t('enums:user_type.dealer'), t('enums:user_type.pco')]);
+  await expect(listbox.getByRole('option')).toHaveText([dealerOption, pcoOption]);
   await expectNoSeriousA11yViolations(page, 'Space selector open');
   await screenshot(page, 'spaces-07-space-selector', { fullPage: false });
-  await listbox.getByRole('option', { name: t('enums:user_type.dealer'), exact: true }).click();
+  await listbox.getByRole('option', { name: dealerOption, exact: true }).click();
 
   // the page reloads on BaseRoute of a dealer: its PCOs, the dealer user's menu
   await expect(page).toHaveURL(/\/pcos$/);
@@ -406,7 +410,7 @@ test('a user holding a dealer and a PCO space switches between them', async ({ p
   // and back to the PCO space
   await openMenu(page);
   await page.getByRole('button', { name: t('layout:space.selector') }).click();
-  await page.getByRole('option', { name: t('enums:user_type.pco'), exact: true }).click();
+  await page.getByRole('option', { name: pcoOption, exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);
   await open(page, '/home');
   await expectMenu(page, PCO_MANAGER_MENU);

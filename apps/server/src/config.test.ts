@@ -27,6 +27,19 @@ describe('SEED', () => {
   });
 });
 
+describe('APP_URL (the base of the links in e-mails)', () => {
+  it('defaults to this server on localhost at the port it listens on', () => {
+    expect(loadConfig({ ...base(), PORT: '3204' }).appUrl).toBe('http://localhost:3204');
+    expect(loadConfig({ ...base() }).appUrl).toBe('http://localhost:3000');
+  });
+
+  it('is taken as given when set', () => {
+    expect(loadConfig({ ...base(), PORT: '3204', APP_URL: 'https://app.isoptera.example' }).appUrl).toBe(
+      'https://app.isoptera.example',
+    );
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no proxy by default, in production too', () => {
     expect(loadConfig({ ...base(), NODE_ENV: 'production' }).trustProxy).toBe(false);

@@ -66,7 +66,8 @@ const environment = z.object({
   SEED: z.enum(['demo', 'none']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Isoptera <no-reply@isoptera.example>'),
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Base of the links in e-mails; without it, `http://localhost:<PORT>` (see {@link loadConfig}). */
+  APP_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   TWO_FACTOR_SPACES: csv.default(['admin', 'dealer']),
   MQTT_URL: z.string().optional(),
@@ -131,7 +132,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    appUrl: e.APP_URL,
+    // the links in e-mails lead to this server when nothing else is said: the port it listens on, not always 3000
+    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir, e.NODE_ENV),
     twoFactorSpaces: e.TWO_FACTOR_SPACES,
     mqttUrl: e.MQTT_URL,

@@ -94,6 +94,12 @@ export const currentUser = z
     have_user_admin_space: z.boolean(),
     have_user_dealer_space: z.boolean(),
     have_user_pco_space: z.boolean(),
+    space_names: z
+      .object({ admin: z.string().nullable(), dealer: z.string().nullable(), pco: z.string().nullable() })
+      .describe(
+        'The name of the space of each type the account holds an active membership of (null: none), as the space ' +
+          'selector shows them (SPEC §2.3)',
+      ),
     dealer: dealerSpaceSummary.nullable(),
     connected_on_dealer: dealerSpaceSummary.nullable(),
     pco: pcoSpaceSummary.nullable(),

@@ -28,10 +28,22 @@ export function decideAccess(action: RouteAction, status: SessionStatus, actor: 
   return { kind: 'redirect', to: FORBIDDEN_PATH };
 }
 
-/** Where BaseRoute (`/`) sends the actor (SPEC §2.2). */
-export function baseRouteTarget(actor: Actor | null): string {
+/**
+ * `true` for a member of a PCO space holding the plain role (`ROLE_PCO_SPACE_USER`, SPEC §6): neither owner, manager
+ * nor technician, so no PCO screen is theirs. BaseRoute shows them what they can do instead of error 403.
+ */
+export function isPlainPcoMember(actor: Actor | null): boolean {
+  return actor?.userType === 'pco' && !actor.isSubstituting && actor.role === 'ROLE_PCO_SPACE_USER';
+}
+
+/**
+ * Where BaseRoute (`/`) sends the actor (SPEC §2.2): admin → /dealers, dealer → /pcos, PCO owner or manager →
+ * /home, anyone else → error 403; `null` for a plain PCO member, who stays on `/` (its page says what they can do).
+ */
+export function baseRouteTarget(actor: Actor | null): string | null {
   if (actorHasAction(actor, ACTIONS.ADMIN_ACTION)) return '/dealers';
   if (actorHasAction(actor, ACTIONS.DEALER_ACTION)) return '/pcos';
   if (actorHasAction(actor, ACTIONS.PCO_ACTION)) return '/home';
+  if (isPlainPcoMember(actor)) return null;
   return FORBIDDEN_PATH;
 }

@@ -31,6 +31,7 @@ const user: CurrentUser = {
   have_user_admin_space: false,
   have_user_dealer_space: false,
   have_user_pco_space: true,
+  space_names: { admin: null, dealer: null, pco: null },
   dealer: null,
   connected_on_dealer: null,
   pco: { '@id': '/api/pcos/1', '@type': 'Pco', ulid: '1', name: 'Termites Services Lyon', logo: null },

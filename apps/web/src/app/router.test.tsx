@@ -28,6 +28,7 @@ function me(overrides: Partial<CurrentUser>): CurrentUser {
     have_user_admin_space: false,
     have_user_dealer_space: false,
     have_user_pco_space: true,
+    space_names: { admin: null, dealer: null, pco: null },
     dealer: null,
     connected_on_dealer: null,
     pco: { '@id': '/api/pcos/1', '@type': 'Pco', ulid: '1', name: 'Termites Services Lyon', logo: null },
@@ -111,12 +112,15 @@ describe('guards (SPEC §2.2)', () => {
     expect(decideAccess(ACTIONS.PCO_ACTION, 'authenticated', manager)).toEqual({ kind: 'allow' });
   });
 
-  it('routes BaseRoute by space: admin → /dealers, dealer → /pcos, PCO → /home, others → 403', () => {
+  it('routes BaseRoute by space: admin → /dealers, dealer → /pcos, PCO → /home, plain PCO member stays, others → 403', () => {
     expect(baseRouteTarget(admin)).toBe('/dealers');
     expect(baseRouteTarget(dealer)).toBe('/pcos');
     expect(baseRouteTarget(owner)).toBe('/home');
     expect(baseRouteTarget(manager)).toBe('/home');
-    expect(baseRouteTarget(pcoUser)).toBe('/error/403');
+    expect(baseRouteTarget(pcoUser)).toBeNull();
+    expect(baseRouteTarget(actorOf(me({ user_type: 'admin', role: 'ROLE_ADMIN_SPACE_USER', pco: null })))).toBe(
+      '/error/403',
+    );
     expect(baseRouteTarget(null)).toBe('/error/403');
   });
 
@@ -186,6 +190,23 @@ describe('guarded navigation through the real route tree', () => {
     expect(await screen.findByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+  });
+
+  it('shows a plain PCO member what the role allows on /, with one menu entry, and the 403 page leads back there', async () => {
+    const router = renderAt('/error/403', me({ role: 'ROLE_PCO_SPACE_USER' }));
+    const back = await screen.findByRole('link', { name: 'Back to home' });
+    back.click();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Termites Services Lyon', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText(/Your role in this space is “User”/)).toBeTruthy();
+    expect(screen.getByText(/can give you the role “Manager” .* or “Technician”/)).toBeTruthy();
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Overview', '/'],
+    ]);
+    // its one action opens the profile panel of the header
+    screen.getByRole('button', { name: 'My profile' }).click();
+    expect(await screen.findByRole('dialog', { name: 'My profile' })).toBeTruthy();
   });
 
   it('shows error 404 on an unknown path', async () => {

@@ -82,10 +82,21 @@ function lazyPage<M extends Record<string, unknown>>(
   );
 }
 
-/** BaseRoute: the redirect hub of SPEC §2.2. */
+/** What a plain PCO member sees on BaseRoute: their role and what it allows (texts of the `users` namespace). */
+const PlainMemberPage = lazyPage(() => import('./pages/plain-member-page'), 'PlainMemberPage', 'users');
+
+/** BaseRoute: the redirect hub of SPEC §2.2; a plain PCO member stays and reads what their role allows. */
 function BaseRedirect() {
   const { actor } = useSession();
-  return <Navigate to={baseRouteTarget(actor)} replace />;
+  const target = baseRouteTarget(actor);
+  if (target === null) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <PlainMemberPage />
+      </Suspense>
+    );
+  }
+  return <Navigate to={target} replace />;
 }
 
 /** `/2fa` → Login, keeping the default e-mail (`?email=`) and flagging the two-factor step (SPEC §2.1). */

@@ -32,6 +32,7 @@ export function pcoUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     have_user_admin_space: false,
     have_user_dealer_space: false,
     have_user_pco_space: true,
+    space_names: { admin: null, dealer: null, pco: null },
     dealer: null,
     connected_on_dealer: null,
     pco: { '@id': '/api/pcos/P1', '@type': 'Pco', ulid: 'P1', name: 'Termites Services Lyon', logo: null },

@@ -85,7 +85,7 @@ describe('termite alert e-mail', () => {
     expect(ja.text).toContain('ステーション：IGS-01');
 
     const fr = await t.mailbox.waitFor(referent.email, { template: 'termite_alert' });
-    expect(fr.subject).toBe('Alerte termites sur le site Entrepôt Nord : Activité de termites');
+    expect(fr.subject).toBe('Alerte termites sur le site Entrepôt Nord\u00a0: Activité de termites');
     expect(fr.text).toContain(formatMailDateTime(openedAt, 'fr', 'Europe/Paris'));
 
     // the same alert evaluated again writes nobody; the battery alert wrote nobody

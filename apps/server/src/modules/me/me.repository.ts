@@ -34,6 +34,14 @@ function prepareCurrentUser(db: Db) {
         .from(other)
         .where(and(eq(other.accountId, accounts.id), eq(other.spaceType, type), eq(other.status, 'active'))),
     )}`;
+  const held = alias(spaces, 'held');
+  const heldName = (type: 'admin' | 'dealer' | 'pco') =>
+    sql<string | null>`(${db
+      .select({ name: held.name })
+      .from(other)
+      .innerJoin(held, eq(held.id, other.spaceId))
+      .where(and(eq(other.accountId, accounts.id), eq(other.spaceType, type), eq(other.status, 'active')))
+      .limit(1)})`;
   return compileRowMapper(
     db
       .select({
@@ -45,6 +53,9 @@ function prepareCurrentUser(db: Db) {
         holdsAdmin: holds('admin'),
         holdsDealer: holds('dealer'),
         holdsPco: holds('pco'),
+        adminSpaceName: heldName('admin'),
+        dealerSpaceName: heldName('dealer'),
+        pcoSpaceName: heldName('pco'),
       })
       .from(memberships)
       .innerJoin(accounts, eq(accounts.id, memberships.accountId))

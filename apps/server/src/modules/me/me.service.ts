@@ -92,6 +92,7 @@ export function createMeService({
         have_user_admin_space: row.holdsAdmin,
         have_user_dealer_space: row.holdsDealer,
         have_user_pco_space: row.holdsPco,
+        space_names: { admin: row.adminSpaceName, dealer: row.dealerSpaceName, pco: row.pcoSpaceName },
         dealer: dealerSummary(dealerSpace),
         connected_on_dealer: substituted?.type === 'dealer' ? dealerSummary(substituted) : null,
         pco: space.type === 'pco' ? pcoSummary(space) : null,

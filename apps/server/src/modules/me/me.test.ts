@@ -59,7 +59,8 @@ function linkOf(text: string) {
 describe('GET /api/me space flags', () => {
   it('offers only the spaces of ACTIVE memberships: a pending invitation or a disabled membership offers none', async () => {
     const p = await person();
-    const dealer = await addMembership(t.db, p.accountId, await createSpace(t.db, 'dealer'), 'ROLE_DEALER_SPACE_USER');
+    const dealerSpace = await createSpace(t.db, 'dealer', { name: 'Termi Négoce Atlantique' });
+    const dealer = await addMembership(t.db, p.accountId, dealerSpace, 'ROLE_DEALER_SPACE_USER');
     await setMemberState(t.db, dealer, { status: 'invited', lastInvitedAt: new Date() });
     const admin = await addMembership(t.db, p.accountId, await createSpace(t.db, 'admin'), 'ROLE_ADMIN_SPACE_USER');
     await setMemberState(t.db, admin, { status: 'disabled', disabledAt: new Date() });
@@ -68,9 +69,11 @@ describe('GET /api/me space flags', () => {
       have_user_dealer_space: false,
       have_user_pco_space: true,
     });
-    // once the invitation is accepted, the dealer space is offered
+    // once the invitation is accepted, the dealer space is offered, by its name
     await setMemberState(t.db, dealer, { status: 'active' });
-    expect(await me(p.cookie)).toMatchObject({ have_user_dealer_space: true, have_user_admin_space: false });
+    const answer = await me(p.cookie);
+    expect(answer).toMatchObject({ have_user_dealer_space: true, have_user_admin_space: false });
+    expect(answer.space_names).toEqual({ admin: null, dealer: 'Termi Négoce Atlantique', pco: 'Termites Gironde' });
   });
 });
 

@@ -57,8 +57,9 @@ describe('menu by space', () => {
     expect(showsPcoTools(inDealer)).toBe(false);
   });
 
-  it('a plain PCO user sees no entry', () => {
-    expect(ids(actor('pco', 'ROLE_PCO_SPACE_USER'))).toEqual([]);
+  it('a plain PCO user sees one entry, the start page saying what the role allows', () => {
+    expect(menuItemsFor(actor('pco', 'ROLE_PCO_SPACE_USER')).map((i) => [i.id, i.to])).toEqual([['start', '/']]);
+    expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_USER'))).toEqual([]);
   });
 
   it('Users (SPEC §2.2 /users: admin, dealer or PCO action) for admins, dealers and PCO owners and managers only', () => {

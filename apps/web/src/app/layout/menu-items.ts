@@ -17,6 +17,7 @@ import {
   Users,
 } from 'lucide-react';
 import { type Actor, actorHasAction } from '../../shared/auth/actor';
+import { isPlainPcoMember } from '../guards';
 
 export interface MenuItem {
   id: string;
@@ -24,11 +25,22 @@ export interface MenuItem {
   /** i18n key of the label. */
   labelKey: string;
   icon: LucideIcon;
-  /** The actor must hold one of these actions. */
+  /** The actor must hold one of these actions… */
   anyOf: readonly Action[];
+  /** …or pass this test (an entry for an actor who holds no action). */
+  when?: (actor: Actor | null) => boolean;
 }
 
 export const MENU_ITEMS: readonly MenuItem[] = [
+  // a plain PCO member holds no action: their one entry is the page of BaseRoute saying what they can do
+  {
+    id: 'start',
+    to: '/',
+    labelKey: 'layout:menu.home',
+    icon: LayoutDashboard,
+    anyOf: [],
+    when: isPlainPcoMember,
+  },
   { id: 'home', to: '/home', labelKey: 'layout:menu.home', icon: LayoutDashboard, anyOf: [ACTIONS.PCO_ACTION] },
   {
     id: 'planning',
@@ -67,7 +79,9 @@ export const MENU_ITEMS: readonly MenuItem[] = [
 
 /** The entries the actor may use, in menu order (SPEC §2.3). */
 export function menuItemsFor(actor: Actor | null): MenuItem[] {
-  return MENU_ITEMS.filter((item) => item.anyOf.some((action) => actorHasAction(actor, action)));
+  return MENU_ITEMS.filter(
+    (item) => item.anyOf.some((action) => actorHasAction(actor, action)) || (item.when?.(actor) ?? false),
+  );
 }
 
 /** `true` when the actor works in a PCO space with the PCO action: search and 'new visit' are shown (SPEC §2.4, §6). */

@@ -18,6 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../shared/auth/session';
+import { useEvent } from '../../shared/lib/events';
 import { initialsOf } from '../../shared/ui/space-logo';
 
 const ProfilePanel = lazy(async () => ({
@@ -55,6 +56,7 @@ export function ProfileMenu() {
   const { me } = useSession();
   const logout = useLogout();
   const panel = useProfilePanel();
+  useEvent('openProfilePanel', () => panel.open());
   if (!me) return null;
   const fullName = `${me.firstname} ${me.lastname}`.trim();
   return (

@@ -54,6 +54,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
               <li key={item.id}>
                 <NavLink
                   to={item.to}
+                  end={item.to === '/'}
                   onClick={(event) => onClick(event, item.to)}
                   className={({ isActive }) =>
                     cn(

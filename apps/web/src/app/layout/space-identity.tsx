@@ -30,7 +30,8 @@ export function SpaceIdentity() {
         </span>
       )}
       <div className="min-w-0">
-        <p className="truncate text-sm font-semibold text-gray-900" title={name}>
+        {/* a long PCO name wraps to two lines, then ends with an ellipsis; the whole name is its title */}
+        <p className="line-clamp-2 text-sm leading-tight font-semibold break-words text-gray-900" title={name}>
           {name}
         </p>
         <p className="truncate text-xs text-gray-600">

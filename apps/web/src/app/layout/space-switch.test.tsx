@@ -42,6 +42,7 @@ function user(extra: Partial<CurrentUser> = {}): CurrentUser {
     have_user_admin_space: false,
     have_user_dealer_space: true,
     have_user_pco_space: true,
+    space_names: { admin: null, dealer: 'Termi Négoce Atlantique', pco: KYOTO.name },
     dealer: null,
     connected_on_dealer: null,
     pco: KYOTO,
@@ -57,6 +58,7 @@ const admin = (extra: Partial<CurrentUser> = {}) =>
     have_user_admin_space: true,
     have_user_dealer_space: false,
     have_user_pco_space: false,
+    space_names: { admin: null, dealer: null, pco: null },
     pco: null,
     ...extra,
   });
@@ -124,9 +126,16 @@ describe('SpaceSelector', () => {
     });
     const { reloadMe, location } = renderWithSession(<SpaceSelector />, user(), '/clients');
     const trigger = screen.getByRole('button', { name: /Workspace/ });
-    expect(trigger.textContent).toContain('Pest-control operator');
+    // each space by its name, then its type
+    expect(trigger.textContent).toContain('Kyoto Termites · Pest-control operator');
     fireEvent.click(trigger);
-    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Dealer' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Termi Négoce Atlantique · Dealer', 'Kyoto Termites · Pest-control operator']);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Termi Négoce Atlantique · Dealer' }));
 
     await waitFor(() => expect(server.requests).toHaveLength(1));
     expect(server.requests[0]).toMatchObject({ method: 'PUT', url: '/api/me/change-space' });
@@ -145,7 +154,11 @@ describe('SpaceSelector', () => {
   it('does nothing when the current space is chosen again', async () => {
     renderWithSession(<SpaceSelector />, user(), '/clients');
     fireEvent.click(screen.getByRole('button', { name: /Workspace/ }));
-    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Pest-control operator' }));
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', {
+        name: 'Kyoto Termites · Pest-control operator',
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests).toHaveLength(0);
   });
@@ -154,7 +167,9 @@ describe('SpaceSelector', () => {
     status = 409;
     const { reloadMe, location } = renderWithSession(<SpaceSelector />, user(), '/clients');
     fireEvent.click(screen.getByRole('button', { name: /Workspace/ }));
-    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Dealer' }));
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Termi Négoce Atlantique · Dealer' }),
+    );
     expect(await screen.findByText('The space could not be changed')).toBeTruthy();
     expect(reloadMe).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();

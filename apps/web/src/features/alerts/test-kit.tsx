@@ -126,6 +126,7 @@ export function currentUser(kind: 'owner' | 'manager' | 'dealer' = 'owner'): Cur
     role: 'ROLE_DEALER_SPACE_OWNER',
     have_user_dealer_space: true,
     have_user_pco_space: false,
+    space_names: { admin: null, dealer: null, pco: null },
     dealer: { '@id': '/api/dealers/D1', '@type': 'Dealer', ulid: 'D1', name: 'Isoptera Sud', logo: null },
     pco: null,
   });

@@ -76,6 +76,7 @@ export function currentUserOf(type: 'admin' | 'dealer'): CurrentUser {
     have_user_admin_space: type === 'admin',
     have_user_dealer_space: type === 'dealer',
     have_user_pco_space: false,
+    space_names: { admin: null, dealer: null, pco: null },
     dealer:
       type === 'dealer'
         ? { '@id': '/api/dealers/D0', '@type': 'Dealer', ulid: 'D0', name: 'Isoptera Sud', logo: null }

@@ -20,6 +20,8 @@ export interface AppEvents {
   interventionEdited: Intervention;
   /** The global search asks the Clients screen to select a client or filter by a text (SPEC §2.4). */
   clientsSearch: { clientUlid?: string; search?: string };
+  /** Opens the profile panel 'my profile' of the header (SPEC §2.6), e.g. from the plain PCO member's page. */
+  openProfilePanel: Record<string, never>;
 }
 
 export type AppEventName = keyof AppEvents;

@@ -202,7 +202,7 @@ describe('ActivationPage — new account', () => {
         'Le nom de famille ne peut contenir que des lettres, des tirets, des apostrophes et des espaces.',
       ),
     ).toBeTruthy();
-    expect(screen.getByText("Ce fuseau horaire n'est pas disponible.")).toBeTruthy();
+    expect(screen.getByText('Ce fuseau horaire n’est pas disponible.')).toBeTruthy();
     expect(lastname.getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -10,9 +10,9 @@ import { ArrowLeft, Building2, CalendarPlus, MapPinPlus, Pencil, Star, Trash2, U
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/api-error';
 import { clientQueryOptions } from '../../../shared/api/resources/clients';
 import { emit } from '../../../shared/lib/events';
+import { isNotFound, NotFoundRedirect } from '../../../shared/lib/not-found-redirect';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
@@ -107,6 +107,8 @@ export function ClientDetail({ clientUlid, onClose, onDeleted, contractsSection 
       </section>
     );
   }
+  // another space's client, or one deleted since: the Error screen 404 (SPEC §8)
+  if (query.isError && isNotFound(query.error)) return <NotFoundRedirect />;
   if (query.isError) {
     return (
       <section aria-label={t('clients:detail.label')} className="flex flex-col gap-4">
@@ -114,11 +116,7 @@ export function ClientDetail({ clientUlid, onClose, onDeleted, contractsSection 
           {backButton}
           {closeButton}
         </div>
-        {isApiError(query.error, 404) ? (
-          <ErrorState message={t('clients:detail.notFound')} />
-        ) : (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
-        )}
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
       </section>
     );
   }

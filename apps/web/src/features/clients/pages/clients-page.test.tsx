@@ -98,6 +98,8 @@ beforeAll(async () => {
       });
     }
     const detail = /^\/api\/clients\/(\w+)$/.exec(url.pathname);
+    // a client of another space: the API answers 404 as for a missing one
+    if (request.method === 'GET' && detail?.[1] === '01OTHERSPACE') return sendProblem(response, 404, 'not_found');
     if (request.method === 'GET' && detail) {
       const item = ITEMS.find((c) => c.ulid === detail[1]) ?? {
         ...(ITEMS[0] as ClientListItem),
@@ -182,6 +184,11 @@ describe('ClientsPage', () => {
     await waitFor(() => expect(location()).toBe('/clients?search=acacias&client=01ACAC'));
     expect(decodeURIComponent(calls('GET', '/api/clients?')[0]?.url ?? '')).toContain('name=acacias');
     expect((screen.getByRole('searchbox', { name: 'Search clients' }) as HTMLInputElement).value).toBe('acacias');
+  });
+
+  it('goes to the Error screen 404 for another space’s client opened by URL (SPEC §8)', async () => {
+    renderAt('/clients?client=01OTHERSPACE');
+    await waitFor(() => expect(location()).toBe('/error/404'));
   });
 
   it('selects a client from the list and shows its contacts and sites; New visit opens the intervention panel', async () => {

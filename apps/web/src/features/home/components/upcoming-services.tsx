@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/auth/session';
 import { intlLocale } from '../../../shared/i18n/languages';
 import { emit } from '../../../shared/lib/events';
-import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -20,7 +19,7 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { InterventionTypeBadge } from '../../../shared/ui/status';
 import { useUpcoming } from '../api/list-upcoming';
-import { addDays, groupUpcoming, upcomingWindow } from '../lib/upcoming';
+import { addDays, groupUpcoming, timeRange, upcomingWindow } from '../lib/upcoming';
 
 function dayLabel(date: string, today: string, locale: string, t: (key: string) => string): string {
   if (date === today) return t('home:upcoming.today');
@@ -31,9 +30,9 @@ function dayLabel(date: string, today: string, locale: string, t: (key: string) 
 }
 
 function UpcomingRow({ intervention }: { intervention: Intervention }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const time = `${format.time(intervention.start_at)} – ${format.time(intervention.end_at)}`;
+  const { t, i18n } = useTranslation();
+  const { timeZone } = useSession();
+  const time = timeRange(intervention.start_at, intervention.end_at, i18n.language, timeZone);
   const place = `${intervention.site.client.name} — ${intervention.site.name}`;
   return (
     <li>
@@ -42,7 +41,7 @@ function UpcomingRow({ intervention }: { intervention: Intervention }) {
         className="flex w-full cursor-pointer flex-col gap-1.5 px-4 py-3 text-left outline-none hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset @2xl:flex-row @2xl:items-center @2xl:gap-4"
       >
         <span className="sr-only">{t('home:upcoming.openPrefix')}</span>
-        <span className="w-28 shrink-0 text-sm font-semibold text-gray-900 tabular-nums">{time}</span>
+        <span className="w-36 shrink-0 text-sm font-semibold text-gray-900 tabular-nums">{time}</span>
         <span className="shrink-0 @2xl:w-44">
           <InterventionTypeBadge type={intervention.type} />
         </span>

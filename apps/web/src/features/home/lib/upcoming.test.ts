@@ -1,7 +1,7 @@
 /** SPEC §9 "Home shows services of the next 2 weeks": the window in the user's zone and the day groups. */
 import type { Intervention } from '@isoptera/contracts';
 import { describe, expect, it } from 'vitest';
-import { groupUpcoming, upcomingWindow } from './upcoming';
+import { groupUpcoming, timeRange, upcomingWindow } from './upcoming';
 
 describe('upcoming services', () => {
   it('spans today to today + 14 days in the user zone', () => {
@@ -20,5 +20,14 @@ describe('upcoming services', () => {
       ['2026-11-22', 2],
       ['2026-11-24', 1],
     ]);
+  });
+
+  it('writes a visit’s hours as each language writes a range, in the user zone', () => {
+    const range = (language: string) =>
+      timeRange('2026-11-30T08:00:00Z', '2026-11-30T09:30:00Z', language, 'Europe/Paris');
+    expect(range('en')).toBe('09:00–10:30');
+    expect(range('fr')).toBe('09:00\u2009–\u200910:30');
+    expect(range('ja')).toBe('9時00分～10時30分');
+    expect(timeRange('2026-11-30T08:00:00Z', '2026-11-30T09:30:00Z', 'en', 'Asia/Tokyo')).toBe('17:00–18:30');
   });
 });

@@ -3,6 +3,7 @@
  * in the user's time zone, and the visits grouped by start day.
  */
 import { HOME_UPCOMING_DAYS, type Intervention } from '@isoptera/contracts';
+import { intlLocale } from '../../../shared/i18n/languages';
 
 /** The calendar date (`YYYY-MM-DD`) of an instant in `timeZone`. */
 export function dayIn(timeZone: string, instant: string | Date): string {
@@ -37,4 +38,17 @@ export function groupUpcoming(items: readonly Intervention[], timeZone: string):
     else days.push({ date, items: [item] });
   }
   return days;
+}
+
+/**
+ * A visit's hours as the language writes a range (`Intl.DateTimeFormat#formatRange`), in `timeZone`: '09:00–10:30'
+ * in English, '09:00 – 10:30' in French, '9時00分～10時30分' in Japanese; the dates too when it ends on another day.
+ */
+export function timeRange(start: string, end: string, language: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatRange(new Date(start), new Date(end));
 }

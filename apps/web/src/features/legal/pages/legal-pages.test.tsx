@@ -42,9 +42,9 @@ afterEach(async () => {
 });
 
 const PAGES: [string, ComponentType, { en: string; fr: string; ja: string }][] = [
-  ['CGU', CguPage, { en: 'Terms of use', fr: "Conditions générales d'utilisation", ja: '利用規約' }],
+  ['CGU', CguPage, { en: 'Terms of use', fr: 'Conditions générales d’utilisation', ja: '利用規約' }],
   ['Privacy', PrivacyPage, { en: 'Privacy policy', fr: 'Politique de confidentialité', ja: 'プライバシーポリシー' }],
-  ['About', AboutPage, { en: 'About Isoptera', fr: "À propos d'Isoptera", ja: 'Isopteraについて' }],
+  ['About', AboutPage, { en: 'About Isoptera', fr: 'À propos d’Isoptera', ja: 'Isopteraについて' }],
   ['Forum', ForumPage, { en: 'Community forum', fr: 'Forum de la communauté', ja: 'コミュニティフォーラム' }],
 ];
 

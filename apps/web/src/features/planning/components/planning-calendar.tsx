@@ -2,9 +2,11 @@
  * The planning as a week or month calendar (FullCalendar 6). The calendar shows wall times of the user's zone: it runs
  * in 'UTC' and receives each visit's wall time as if it were UTC (no time-zone plugin needed), with "now" shifted the
  * same way. It loads its visible range through `start_date`/`end_date`; an event takes its first intervener's colour;
- * the locale follows the interface language; clicking a visit opens the panel in edit mode.
+ * the locale follows the interface language; clicking a visit opens the panel in edit mode. On phones (`PHONE_QUERY`,
+ * under 640 px) the week view shows three days, so each column stays readable at 390 px (SPEC §2.7); an event's text
+ * is cut with an ellipsis and its full text is the element's title.
  */
-import type { DatesSetArg, EventClickArg, EventInput, LocaleInput } from '@fullcalendar/core';
+import type { DatesSetArg, EventClickArg, EventContentArg, EventInput, LocaleInput } from '@fullcalendar/core';
 import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import frLocale from '@fullcalendar/core/locales/fr';
 import itLocale from '@fullcalendar/core/locales/it';
@@ -20,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/auth/session';
 import { toLanguage } from '../../../shared/i18n/languages';
 import { emit } from '../../../shared/lib/events';
+import { PHONE_QUERY, useMediaQuery } from '../../../shared/lib/use-media-query';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -67,6 +70,35 @@ export function asCalendarTime(instant: string | Date, timeZone: string): string
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}Z`;
 }
 
+/** FullCalendar's view for the planning's view on this screen size: three days instead of seven on phones. */
+export function calendarView(view: 'week' | 'month', phone: boolean): string {
+  if (view === 'month') return 'dayGridMonth';
+  return phone ? 'timeGridThreeDay' : 'timeGridWeek';
+}
+
+/** The views the calendar knows beyond the plugins' own: three days, moving three days at a time. */
+const VIEWS = {
+  timeGridThreeDay: { type: 'timeGrid', duration: { days: 3 }, dayHeaderFormat: { weekday: 'short', day: 'numeric' } },
+} as const;
+
+/** An event's time and text on one line each, cut with an ellipsis; the full text is the title (tooltip). */
+function EventContent({ arg }: { arg: EventContentArg }) {
+  const label = arg.timeText ? `${arg.timeText} ${arg.event.title}` : arg.event.title;
+  if (arg.view.type === 'dayGridMonth') {
+    return (
+      <div className="planning-event min-w-0 truncate px-0.5" title={label}>
+        {label}
+      </div>
+    );
+  }
+  return (
+    <div className="planning-event min-w-0 overflow-hidden px-0.5 leading-tight" title={label}>
+      {arg.timeText ? <div className="truncate">{arg.timeText}</div> : null}
+      <div className="truncate font-medium">{arg.event.title}</div>
+    </div>
+  );
+}
+
 export interface PlanningCalendarProps {
   filters: PlanningFilters;
   view: 'week' | 'month';
@@ -83,7 +115,8 @@ export function PlanningCalendar({ filters, view, initialDate }: PlanningCalenda
   const [title, setTitle] = useState('');
   const api = () => calendar.current?.getApi();
   const query = usePlanningRange(filters, range);
-  const fcView = view === 'week' ? 'timeGridWeek' : 'dayGridMonth';
+  const phone = useMediaQuery(PHONE_QUERY);
+  const fcView = calendarView(view, phone);
 
   useEffect(() => {
     calendar.current?.getApi().changeView(fcView);
@@ -141,6 +174,7 @@ export function PlanningCalendar({ filters, view, initialDate }: PlanningCalenda
         ref={calendar}
         plugins={[dayGridPlugin, timeGridPlugin]}
         initialView={fcView}
+        views={VIEWS}
         initialDate={initialDate}
         locales={Object.values(LOCALES)}
         locale={LOCALES[toLanguage(i18n.language) ?? 'fr']}
@@ -160,6 +194,7 @@ export function PlanningCalendar({ filters, view, initialDate }: PlanningCalenda
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         events={events}
+        eventContent={(arg: EventContentArg) => <EventContent arg={arg} />}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();
           emit('openInterventionPanel', { interventionUlid: arg.event.id });

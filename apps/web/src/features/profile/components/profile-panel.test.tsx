@@ -93,6 +93,14 @@ describe('ProfilePanel', () => {
     expect(await within(panel()).findByRole('button', { name: 'Change your name' })).toBeTruthy();
   });
 
+  it('shows the language in use when a ?lang= link set it apart from the saved one', async () => {
+    server.user = { ...serverUser(), lang: 'fr' };
+    renderPanel({ known: { ...serverUser(), lang: 'fr' } });
+    const dialog = await loaded();
+    // the interface is in English (as after ?lang=en) while French is saved
+    expect(within(dialog).getByRole('button', { name: /Interface language/ }).textContent).toContain('English');
+  });
+
   it('saves another language, applies it to the interface, then reloads the page', async () => {
     renderPanel();
     const dialog = await loaded();

@@ -39,6 +39,7 @@ export function serverUser(): CurrentUser {
     have_user_admin_space: false,
     have_user_dealer_space: false,
     have_user_pco_space: true,
+    space_names: { admin: null, dealer: null, pco: null },
     dealer: null,
     connected_on_dealer: null,
     pco: null,

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Ban, Pencil, RotateCcw, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isNotFound, NotFoundRedirect } from '../../../shared/lib/not-found-redirect';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -142,6 +143,9 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
     ) : (
       <ReportView report={data} />
     );
+  } else if (report.isError && isNotFound(report.error)) {
+    // another space's report, or one deleted since: the Error screen 404 (SPEC §8)
+    return <NotFoundRedirect />;
   } else if (report.isError) {
     body = <ErrorState error={report.error} onRetry={() => void report.refetch()} isRetrying={report.isFetching} />;
   } else {

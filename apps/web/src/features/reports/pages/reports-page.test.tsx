@@ -239,9 +239,9 @@ describe('ReportsPage: the report panel', () => {
     );
   });
 
-  it('says when the report cannot be found', async () => {
-    renderReports('/reports?report=GONE');
-    expect(await screen.findByText('This report cannot be found.')).toBeTruthy();
+  it('goes to the Error screen 404 for a report that cannot be found, e.g. another space’s (SPEC §8)', async () => {
+    const { router } = renderReports('/reports?report=GONE');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error/404'));
   });
 
   it('edits a report to process: the merge patch carries the fields changed only', async () => {

@@ -133,6 +133,7 @@ describe('the space settings screen', () => {
       user_type: 'dealer',
       role: 'ROLE_DEALER_SPACE_OWNER',
       have_user_pco_space: false,
+      space_names: { admin: null, dealer: null, pco: null },
       have_user_dealer_space: true,
       pco: null,
       dealer: owner.pco && { ...owner.pco, '@id': `/api/dealers/${owner.pco.ulid}`, '@type': 'Dealer' },

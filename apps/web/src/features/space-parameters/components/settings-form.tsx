@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { useSession } from '../../../shared/auth/session';
 import { AddressFields } from '../../../shared/ui/address-fields';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -45,6 +46,8 @@ export function SettingsForm({ settings }: { settings: SpaceParameters }) {
     if (!form.formState.isDirty) form.reset(settingsValues(settings));
   }, [settings, form]);
 
+  // the sidebar shows the space's name and logo from the current user (GET /api/me): read it again after a save
+  const { reloadMe } = useSession();
   const storeSettings = (next: SpaceParameters) =>
     queryClient.setQueryData<SpaceParameters>(spaceParametersKeys.settings(), next);
 
@@ -78,9 +81,11 @@ export function SettingsForm({ settings }: { settings: SpaceParameters }) {
         const violations = settingsViolations(error);
         logo.setError(violations ? (violations.fields[0]?.[1] ?? violations.other[0] ?? 'logo_invalid') : null);
         setFormError(t('spaceParameters:settings.logoFailed'));
+        void reloadMe();
         return;
       }
     }
+    void reloadMe();
     notify({ title: t('spaceParameters:settings.saved') });
   });
 

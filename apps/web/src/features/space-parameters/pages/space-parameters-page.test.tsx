@@ -108,7 +108,7 @@ const openPage = async (kind: 'owner' | 'substituting' = 'owner') => {
 
 describe('SpaceParameters settings form', () => {
   it('shows the stored settings and saves name, address, referral reseller, then the chosen logo', async () => {
-    await openPage();
+    const { calls: session } = await openPage();
     expect(field('Company name').value).toBe('Termites Services Lyon');
     expect(field('City').value).toBe('Lyon');
     expect(field('Latitude').value).toBe('45.762');
@@ -124,6 +124,8 @@ describe('SpaceParameters settings form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Settings saved')).toBeTruthy();
+    // the current user (whose space name and logo the sidebar shows) is read again
+    expect(session.reloadMe).toBe(1);
     expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
       'PUT /api/space_parameters',
       'POST /api/space_parameters/logo',
