@@ -10,6 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
@@ -22,8 +23,6 @@ import {
   type NewClientOutput,
   type NewClientValues,
   newClientSchema,
-  setFieldErrors,
-  violationFields,
 } from '../lib/client-form';
 import { type NewClientProgress, NO_PROGRESS, saveNewClient } from '../lib/save-new-client';
 import { ClientFields } from './client-fields';
@@ -80,12 +79,7 @@ export function ClientCreatePanel({ isOpen, onOpenChange, onCreated }: ClientCre
         create.mutateAsync,
       );
     } catch (error) {
-      const fields = violationFields(error, (path) => (CLIENT_PART_FIELDS.has(path) ? path : null));
-      if (fields?.length) {
-        setFieldErrors(form.setError, fields);
-      } else {
-        setFormError(errorMessage(error));
-      }
+      if (!applyViolations(error, form.setError, CLIENT_PART_FIELDS)?.fields.length) setFormError(errorMessage(error));
       return;
     }
     setProgress(result.progress);
@@ -100,18 +94,19 @@ export function ClientCreatePanel({ isOpen, onOpenChange, onCreated }: ClientCre
     }
     let focus = true;
     for (const failure of result.failures) {
-      const fields = violationFields(failure.error, (path) => {
-        const field = path.startsWith('contact.') ? path.slice('contact.'.length) : null;
-        return field && (CONTACT_FIELDS as readonly string[]).includes(field)
-          ? `alternatives.${failure.index}.${field}`
-          : null;
-      });
-      if (fields?.length) {
-        setFieldErrors(form.setError, fields, focus);
-        focus = false;
-      } else {
-        setFormError(errorMessage(failure.error));
-      }
+      const shown = applyViolations(
+        failure.error,
+        form.setError,
+        (path) => {
+          const field = path.startsWith('contact.') ? path.slice('contact.'.length) : null;
+          return field && (CONTACT_FIELDS as readonly string[]).includes(field)
+            ? `alternatives.${failure.index}.${field}`
+            : null;
+        },
+        { focus },
+      );
+      if (shown?.fields.length) focus = false;
+      else setFormError(errorMessage(failure.error));
     }
   });
 

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
@@ -20,8 +21,6 @@ import {
   CONTACT_FIELDS,
   clientEditSchema,
   clientEditValues,
-  setFieldErrors,
-  violationFields,
 } from '../lib/client-form';
 import { ClientFields } from './client-fields';
 import { ContactFields } from './contact-fields';
@@ -71,12 +70,7 @@ export function ClientEditPanel({ client, isOpen, onOpenChange }: ClientEditPane
       notify({ title: t('clients:notifications.updated', { name: values.client.name }) });
       onOpenChange(false);
     } catch (error) {
-      const fields = violationFields(error, (path) => (FIELDS.has(path) ? path : null));
-      if (fields?.length) {
-        setFieldErrors(form.setError, fields);
-      } else {
-        setFormError(errorMessage(error));
-      }
+      if (!applyViolations(error, form.setError, FIELDS)?.fields.length) setFormError(errorMessage(error));
     }
   });
 

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
@@ -22,8 +23,6 @@ import {
   contactFormSchema,
   contactValues,
   emptyContact,
-  setFieldErrors,
-  violationFields,
 } from '../lib/client-form';
 import { ContactFields } from './contact-fields';
 
@@ -75,12 +74,7 @@ export function ContactPanel({ client, contact, isOpen, onOpenChange }: ContactP
       }
       onOpenChange(false);
     } catch (error) {
-      const fields = violationFields(error, (path) => (FIELDS.has(path) ? path : null));
-      if (fields?.length) {
-        setFieldErrors(form.setError, fields);
-      } else {
-        setFormError(errorMessage(error));
-      }
+      if (!applyViolations(error, form.setError, FIELDS)?.fields.length) setFormError(errorMessage(error));
     }
   });
 

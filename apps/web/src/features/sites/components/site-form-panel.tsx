@@ -9,10 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { clientQueryOptions } from '../../../shared/api/resources/clients';
 import { memberName } from '../../../shared/api/resources/members';
+import { applyViolations, pathsOf } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
@@ -20,7 +20,6 @@ import { SlideOver } from '../../../shared/ui/slide-over';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useSaveSite } from '../api/save-site';
 import {
-  applySiteViolations,
   emptySiteForm,
   type SiteFormValues,
   siteFormBody,
@@ -90,16 +89,17 @@ function SiteForm({ formId, site, lockedClientUlid, save, onSaved }: SiteFormPro
       notify({ title: t(site ? 'sites:form.updated' : 'sites:form.created'), content: answer.site.name });
       onSaved(answer);
     } catch (error) {
-      if (isApiError(error, 422) && error.violations.length > 0) {
-        const unmapped = applySiteViolations(error.violations, values, form.setError);
+      const mapped = applyViolations(error, form.setError, pathsOf(values), { focus: false });
+      if (mapped) {
         setFormError(
-          unmapped.length ? unmapped.map((code) => translateErrorCode(code)).join(' ') : t('errors:validation_failed'),
+          mapped.other.length
+            ? mapped.other.map((code) => translateErrorCode(code)).join(' ')
+            : t('errors:validation_failed'),
         );
-        focusFirstInvalid(formRef.current);
       } else {
         setFormError(errorMessage(error));
-        focusFirstInvalid(formRef.current);
       }
+      focusFirstInvalid(formRef.current);
     }
   }, onInvalid);
 
