@@ -15,9 +15,9 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { DatePicker } from '../../../shared/ui/date-picker';
 import { FormError } from '../../../shared/ui/field-error';
@@ -29,7 +29,6 @@ import { TextField } from '../../../shared/ui/text-field';
 import { useSaveEquipment } from '../api/save-equipment';
 import { uploadPictures } from '../api/upload-picture';
 import {
-  applyEquipmentViolations,
   dayInTimeZone,
   type EquipmentFormField,
   type EquipmentFormValues,
@@ -37,6 +36,7 @@ import {
   equipmentFormBody,
   equipmentFormFrom,
   equipmentFormResolver,
+  equipmentViolationField,
 } from '../lib/equipment-form';
 import { PictureChooser } from './picture-chooser';
 
@@ -121,16 +121,17 @@ function EquipmentForm({
       try {
         answer = await save.mutateAsync({ siteUlid, body: equipmentFormBody(values, timeZone), equipment });
       } catch (failure) {
-        if (isApiError(failure, 422) && failure.violations.length > 0) {
-          const unmapped = applyEquipmentViolations(failure.violations, form.setError);
+        // a 409 on the serial number shows under it, as the 422s do
+        const mapped = applyViolations(failure, form.setError, equipmentViolationField, {
+          focus: false,
+          codes: { serial_number_already_exist: 'serial_number' },
+        });
+        if (mapped) {
           setFormError(
-            unmapped.length
-              ? unmapped.map((code) => translateErrorCode(code)).join(' ')
+            mapped.other.length
+              ? mapped.other.map((code) => translateErrorCode(code)).join(' ')
               : t('errors:validation_failed'),
           );
-        } else if (isApiError(failure, 409) && failure.code === 'serial_number_already_exist') {
-          form.setError('serial_number', { type: 'server', message: failure.code });
-          setFormError(t('errors:validation_failed'));
         } else {
           setFormError(errorMessage(failure));
         }

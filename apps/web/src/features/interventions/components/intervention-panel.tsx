@@ -10,10 +10,10 @@ import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import { interventionQueryOptions } from '../../../shared/api/resources/interventions';
 import { useSession } from '../../../shared/auth/session';
+import { applyViolations } from '../../../shared/forms/violations';
 import { emit, useEvent } from '../../../shared/lib/events';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -27,7 +27,7 @@ import {
   bodyOfValues,
   type InterventionFormValues,
   interventionResolver,
-  violationsToFields,
+  interventionViolationField,
 } from '../lib/intervention-form';
 import { InterventionForm } from './intervention-form';
 import { type InitialForm, type PanelRequest, usePanelInitialValues } from './use-panel-initial-values';
@@ -94,15 +94,10 @@ function ReadyForm({
       emit('interventionEdited', saved);
     } catch (error) {
       setSavingState(false);
-      if (isApiError(error, 422)) {
-        const { fields, others } = violationsToFields(error.violations);
-        for (const [field, code] of Object.entries(fields)) {
-          form.setError(field as keyof InterventionFormValues, { type: 'server', message: code });
-        }
-        setFormError(
-          others.length || !Object.keys(fields).length ? errorMessage(error) : t('interventions:panel.checkFields'),
-        );
-      } else setFormError(errorMessage(error));
+      const mapped = applyViolations(error, form.setError, interventionViolationField, { focus: false });
+      setFormError(
+        mapped?.fields.length && !mapped.other.length ? t('interventions:panel.checkFields') : errorMessage(error),
+      );
     }
   });
 
