@@ -1,6 +1,7 @@
 /**
  * Keyboard navigation of a combobox's listbox (WAI-ARIA combobox pattern with `aria-activedescendant`):
- * ArrowDown/ArrowUp move the active option (opening the list first), Enter picks it, Escape closes the list.
+ * ArrowDown/ArrowUp move the active option (opening the list first), Enter picks it, Escape closes the list (and
+ * only the list: the key does not reach a panel around the picker).
  */
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
 
@@ -60,8 +61,10 @@ export function useComboboxNavigation<T>({
           break;
         }
         case 'Escape':
+          // closes the list only: a slide-over or dialog around the picker must not see the key
           if (isOpen) {
             event.preventDefault();
+            event.stopPropagation();
             close();
           }
           break;

@@ -10,12 +10,12 @@ import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { useCreateClientContact } from '../api/create-client-contact';
 import {
   CONTACT_FIELDS,
@@ -111,12 +111,11 @@ export function ClientCreatePanel({ isOpen, onOpenChange, onCreated }: ClientCre
   });
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isSaving) onOpenChange(open);
-      }}
-      isDismissable={!isSaving}
+      onOpenChange={onOpenChange}
+      isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       size="lg"
       title={t('clients:form.createTitle')}
       subtitle={t('clients:form.createSubtitle')}
@@ -200,6 +199,6 @@ export function ClientCreatePanel({ isOpen, onOpenChange, onCreated }: ClientCre
           </div>
         </section>
       </form>
-    </SlideOver>
+    </FormSlideOver>
   );
 }

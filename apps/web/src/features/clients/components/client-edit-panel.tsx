@@ -9,11 +9,11 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { useUpdateClientContact } from '../api/update-client-contact';
 import {
   type ClientEditOutput,
@@ -75,12 +75,11 @@ export function ClientEditPanel({ client, isOpen, onOpenChange }: ClientEditPane
   });
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isSaving) onOpenChange(open);
-      }}
-      isDismissable={!isSaving}
+      onOpenChange={onOpenChange}
+      isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       size="lg"
       title={t('clients:form.editTitle')}
       subtitle={client.name}
@@ -104,6 +103,6 @@ export function ClientEditPanel({ client, isOpen, onOpenChange }: ClientEditPane
           <ContactFields control={form.control} prefix="contact" isDisabled={isSaving} />
         </FormSection>
       </form>
-    </SlideOver>
+    </FormSlideOver>
   );
 }

@@ -9,11 +9,11 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { useCreateClientContact } from '../api/create-client-contact';
 import { useUpdateClientContact } from '../api/update-client-contact';
 import {
@@ -79,12 +79,11 @@ export function ContactPanel({ client, contact, isOpen, onOpenChange }: ContactP
   });
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isSaving) onOpenChange(open);
-      }}
-      isDismissable={!isSaving}
+      onOpenChange={onOpenChange}
+      isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       title={contact ? t('clients:form.editContactTitle') : t('clients:form.addContactTitle')}
       subtitle={t('clients:form.contactSubtitle', { client: client.name })}
       footer={
@@ -102,6 +101,6 @@ export function ContactPanel({ client, contact, isOpen, onOpenChange }: ContactP
         {formError ? <FormError message={formError} /> : null}
         <ContactFields control={form.control} prefix="contact" isDisabled={isSaving} />
       </form>
-    </SlideOver>
+    </FormSlideOver>
   );
 }

@@ -17,13 +17,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
+import { FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { DatePicker } from '../../../shared/ui/date-picker';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
 import { Select } from '../../../shared/ui/select';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { Spinner } from '../../../shared/ui/spinner';
 import { TextField } from '../../../shared/ui/text-field';
 import { useSaveEquipment } from '../api/save-equipment';
@@ -73,6 +73,8 @@ interface EquipmentFormProps extends Omit<EquipmentFormPanelProps, 'isOpen' | 'o
   onFilesChange: (files: File[]) => void;
   isUploading: boolean;
   setUploading: (uploading: boolean) => void;
+  /** Told whether the form has unsaved changes (the panel asks before closing). */
+  onDirtyChange: (isDirty: boolean) => void;
 }
 
 function EquipmentForm({
@@ -82,6 +84,7 @@ function EquipmentForm({
   equipment,
   defaultTreatmentType,
   onSaved,
+  onDirtyChange,
   save,
   files,
   onFilesChange,
@@ -105,6 +108,7 @@ function EquipmentForm({
   );
   const form = useForm<EquipmentFormValues>({ resolver, defaultValues });
   const { control, formState } = form;
+  useDirtyReport(formState.isDirty, onDirtyChange);
   const kind = form.watch('kind');
   const isStation = kind !== 'gateway';
   const isBusy = save.isPending || isUploading;
@@ -303,6 +307,7 @@ export function EquipmentFormPanel({ isOpen, onOpenChange, equipment, ...props }
   const save = useSaveEquipment();
   const [files, setFiles] = useState<File[]>([]);
   const [isUploading, setUploading] = useState(false);
+  const [isDirty, setDirty] = useState(false);
   const { reset } = save;
   useEffect(() => {
     if (isOpen) {
@@ -313,12 +318,11 @@ export function EquipmentFormPanel({ isOpen, onOpenChange, equipment, ...props }
   const isBusy = save.isPending || isUploading;
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isBusy) onOpenChange(open);
-      }}
-      isDismissable={!isBusy}
+      onOpenChange={onOpenChange}
+      isDirty={isDirty || files.length > 0}
+      isSaving={isBusy}
       size="lg"
       title={equipment ? t('equipment:form.editTitle') : t('equipment:form.newTitle')}
       subtitle={equipment ? equipment.reference : t('equipment:form.newSubtitle')}
@@ -346,8 +350,9 @@ export function EquipmentFormPanel({ isOpen, onOpenChange, equipment, ...props }
         onFilesChange={setFiles}
         isUploading={isUploading}
         setUploading={setUploading}
+        onDirtyChange={setDirty}
         {...props}
       />
-    </SlideOver>
+    </FormSlideOver>
   );
 }
