@@ -40,13 +40,13 @@ function Panel({ onClosed }: { onClosed: () => void }) {
   );
 }
 
-const escape = (element: Element) => fireEvent.keyDown(element, { key: 'Escape', code: 'Escape' });
+const pressEscape = (element: Element) => fireEvent.keyDown(element, { key: 'Escape', code: 'Escape' });
 
 describe('FormSlideOver', () => {
   it('closes at once when nothing was changed', async () => {
     const onClosed = vi.fn();
     render(<Panel onClosed={onClosed} />);
-    escape(await screen.findByLabelText('Note'));
+    pressEscape(await screen.findByLabelText('Note'));
     await waitFor(() => expect(onClosed).toHaveBeenCalled());
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
@@ -57,7 +57,7 @@ describe('FormSlideOver', () => {
     const picker = await screen.findByRole('combobox', { name: 'Client' });
     fireEvent.change(picker, { target: { value: 'Al' } });
     await waitFor(() => expect(picker.getAttribute('aria-expanded')).toBe('true'));
-    escape(picker);
+    pressEscape(picker);
     expect(picker.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('dialog', { name: 'New visit' })).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -71,7 +71,7 @@ describe('FormSlideOver', () => {
     fireEvent.input(note, { target: { value: 'Termites in the cellar' } });
     await waitFor(() => expect((note as HTMLInputElement).value).toBe('Termites in the cellar'));
 
-    escape(note);
+    pressEscape(note);
     const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
     fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
