@@ -79,7 +79,10 @@ export function ClientCreatePanel({ isOpen, onOpenChange, onCreated }: ClientCre
         create.mutateAsync,
       );
     } catch (error) {
-      if (!applyViolations(error, form.setError, CLIENT_PART_FIELDS)?.fields.length) setFormError(errorMessage(error));
+      // the client, its main contact and each alternative row (`alternatives.<i>.email`) show their errors
+      const field = (path: string) =>
+        CLIENT_PART_FIELDS.has(path) || /^alternatives\.\d+\.\w+$/.test(path) ? path : null;
+      if (!applyViolations(error, form.setError, field)?.fields.length) setFormError(errorMessage(error));
       return;
     }
     setProgress(result.progress);
