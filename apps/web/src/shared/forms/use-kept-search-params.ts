@@ -19,6 +19,8 @@ export interface KeptSearchParamsOptions {
 }
 
 const PREFIX = 'isoptera.list';
+/** Never kept: the interface language of a link (`?lang=`, SPEC §2.1) is not a filter. */
+const ALWAYS_OMITTED = ['lang'];
 
 /** The `sessionStorage` key of a screen's kept parameters in a space. */
 export function keptParamsKey(screen: string, space: string): string {
@@ -36,7 +38,7 @@ function readKept(key: string): URLSearchParams | null {
 
 function writeKept(key: string, params: URLSearchParams, omit: readonly string[]): void {
   const kept = new URLSearchParams(params);
-  for (const name of omit) kept.delete(name);
+  for (const name of [...ALWAYS_OMITTED, ...omit]) kept.delete(name);
   try {
     window.sessionStorage.setItem(key, kept.toString());
   } catch {
