@@ -35,14 +35,18 @@ export const clientInput = z.object(
 export type ClientInput = z.input<typeof clientInput>;
 
 /**
- * `POST /api/client_contacts`: either a new client with its primary contact (`client` an object), or a new
- * alternative contact of an existing client (`client` its IRI). Answers 201 `{client, contact}`.
+ * `POST /api/client_contacts`: either a new client with its primary contact (`client` an object) and, optionally, its
+ * alternative contacts (`alternatives`, created with it in one transaction: nothing is created when one is refused,
+ * e.g. 422 `alternatives.<i>.email` `email_already_exist`), or a new alternative contact of an existing client
+ * (`client` its IRI; `alternatives` then refused: 422 `alternatives` `client_invalid`). Answers 201 `{client,
+ * contact}` (the primary contact for a new client).
  */
 export const createClientContactBody = z.object({
   client: z.union([clientInput, reference(['clients'], 'client_invalid', 'client_required')], {
     error: 'client_required',
   }),
   contact: contactInput,
+  alternatives: z.array(contactInput, { error: 'value_invalid' }).max(50, { error: 'value_invalid' }).optional(),
 });
 export type CreateClientContactBody = z.input<typeof createClientContactBody>;
 

@@ -3,7 +3,11 @@ import { afterEach } from 'vitest';
 
 if (typeof document !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    // list screens keep their filters for the session (shared/forms/use-kept-search-params): each test starts anew
+    window.sessionStorage.clear();
+  });
   // findBy*/waitFor wait 1 s by default: too short when 25 files share the 2 cores of the CI machines
   configure({ asyncUtilTimeout: 5_000 });
   const { changeLanguage } = await import('../shared/i18n/i18n');

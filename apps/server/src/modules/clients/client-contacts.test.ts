@@ -124,6 +124,52 @@ describe('POST /api/client_contacts', () => {
     expect(violations(response)).toEqual(['contact.email:email_already_exist']);
   });
 
+  it('creates a new client with its alternative contacts in one transaction, or nothing when an e-mail is taken', async () => {
+    const names = async () => {
+      const list = await request(ctx.team.owner.cookie, 'GET', '/api/clients?order[updated_at]=desc');
+      return (list.json() as HydraCollection<ClientListItem>)['hydra:member']
+        .map((c) => c.name)
+        .filter((name) => name === 'Chai Lafite');
+    };
+    const refused = await request(ctx.team.owner.cookie, 'POST', '/api/client_contacts', {
+      client: { name: 'Chai Lafite', company: true },
+      contact: contact({ email: 'accueil@lafite.example' }),
+      alternatives: [
+        contact({ firstname: 'Paul', email: 'paul@lafite.example' }),
+        contact({ firstname: 'Lise', email: 'ACCUEIL@lafite.example' }),
+      ],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(violations(refused)).toEqual(['alternatives.1.email:email_already_exist']);
+    expect(await names()).toEqual([]);
+
+    const created = await request(ctx.team.owner.cookie, 'POST', '/api/client_contacts', {
+      client: { name: 'Chai Lafite', company: true },
+      contact: contact({ email: 'accueil@lafite.example' }),
+      alternatives: [contact({ firstname: 'Paul', email: 'paul@lafite.example' })],
+    });
+    expect(created.statusCode).toBe(201);
+    const answer = created.json() as ClientContactAnswer;
+    expect(answer.contact).toMatchObject({ email: 'accueil@lafite.example', is_primary: true });
+    const client = await detail(ctx.team.owner.cookie, answer.client.ulid);
+    expect(client.other_contacts.map((c) => [c.firstname, c.email, c.is_primary])).toEqual([
+      ['Paul', 'paul@lafite.example', false],
+    ]);
+    expect(await names()).toEqual(['Chai Lafite']);
+  });
+
+  it('refuses alternatives with an existing client (422 client_invalid on alternatives)', async () => {
+    const created = await createClient(ctx.team.owner.cookie, { name: 'Cave Dubois' });
+    const response = await request(ctx.team.owner.cookie, 'POST', '/api/client_contacts', {
+      client: created.client['@id'],
+      contact: contact({ firstname: 'Paul', email: 'paul@dubois.example' }),
+      alternatives: [contact({ firstname: 'Lise', email: 'lise@dubois.example' })],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(violations(response)).toEqual(['alternatives:client_invalid']);
+    expect((await detail(ctx.team.owner.cookie, created.client.ulid)).other_contacts).toEqual([]);
+  });
+
   it('answers 404 client_not_found for an unknown client IRI', async () => {
     const response = await request(ctx.team.owner.cookie, 'POST', '/api/client_contacts', {
       client: `/api/clients/${newUlid()}`,

@@ -15,7 +15,12 @@ export async function clientsRoutes(app: FastifyInstance, { service }: { service
   route(app, api.get, (request) => service.detail(requireActor(request), request.params.id));
   route(app, api.remove, (request) => service.remove(requireActor(request), request.params.id));
   route(app, api.createContact, (request) =>
-    service.createContact(requireActor(request), request.body.client, request.body.contact),
+    service.createContact(
+      requireActor(request),
+      request.body.client,
+      request.body.contact,
+      request.body.alternatives ?? [],
+    ),
   );
   const updateContact: EndpointHandler<typeof api.updateContact> = (request) =>
     service.updateContact(requireActor(request), request.params.id, request.body);

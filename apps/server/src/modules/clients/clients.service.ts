@@ -143,13 +143,27 @@ export function createClientsService(repository: ClientsRepository, options: Cli
 
     /**
      * `POST /api/client_contacts`: with a new client (`{name, company}`), creates it with `contact` as its primary
-     * contact; with an existing client's ULID, adds `contact` as an alternative contact (the primary one when the
+     * contact and `alternatives` as its other contacts, all in one transaction (nothing is created when one is
+     * refused); with an existing client's ULID, adds `contact` as an alternative contact (the primary one when the
      * client has none) and bumps the client's `updated_at`. Throws 404 `client_not_found`, 422 `email_already_exist`
-     * (`contact.email`: another contact of the client has that e-mail).
+     * (`contact.email`: another contact of the client has that e-mail; `alternatives.<i>.email`: the main contact or
+     * an earlier alternative has it, case ignored), 422 `client_invalid` (`alternatives` with an existing client).
      */
-    async createContact(actor: Actor, target: ClientTarget, contact: ContactValues): Promise<ClientContactAnswer> {
+    async createContact(
+      actor: Actor,
+      target: ClientTarget,
+      contact: ContactValues,
+      alternatives: readonly ContactValues[] = [],
+    ): Promise<ClientContactAnswer> {
       const at = now();
       if (typeof target !== 'string') {
+        const seen = new Set([contact.email.toLowerCase()]);
+        for (const [index, alternative] of alternatives.entries()) {
+          const email = alternative.email.toLowerCase();
+          if (seen.has(email))
+            throw validationFailed({ propertyPath: `alternatives.${index}.email`, code: 'email_already_exist' });
+          seen.add(email);
+        }
         return repository.transaction(async (tx) => {
           const client = await tx.insertClient({ id: newUlid(), spaceId: actor.spaceId, ...target, at });
           const row = await tx.insertContact({ id: newUlid(), spaceId: actor.spaceId, ...contact, at });
@@ -160,9 +174,11 @@ export function createClientsService(repository: ClientsRepository, options: Cli
             isPrimary: true,
             at,
           });
+          await tx.insertContactsOf(client, [...alternatives], { firstIsPrimary: false, at });
           return clientContactAnswer(client, row, link, actor.timezone);
         });
       }
+      if (alternatives.length > 0) throw validationFailed({ propertyPath: 'alternatives', code: 'client_invalid' });
       const existing = await requireClient(actor, target);
       return repository.transaction(async (tx) => {
         if (await tx.emailTaken(existing.id, contact.email)) {

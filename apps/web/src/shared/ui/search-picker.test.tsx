@@ -195,6 +195,41 @@ describe('SearchPicker', () => {
     expect(input().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('moves by page and to the ends, and keeps the active option in view (15 ArrowDowns)', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ id: `o${i}`, label: `Option ${i + 1}` }));
+    // happy-dom lays nothing out: 36 px options in a 256 px list
+    const ROW = 36;
+    vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+      const index = /-option-(\d+)$/.exec(this.id)?.[1];
+      return index === undefined ? 0 : Number(index) * ROW;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => ROW);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.getAttribute('role') === 'listbox' ? 256 : 0;
+    });
+    render(<SearchPicker label="Site" value="" onChange={() => {}} loadOptions={async () => many} />);
+    await advance(10);
+    fireEvent.focus(input());
+    const active = () => document.getElementById(input().getAttribute('aria-activedescendant') ?? '')?.textContent;
+    for (let i = 0; i < 15; i++) fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(active()).toBe('Option 15');
+    const list = screen.getByRole('listbox');
+    const top = 14 * ROW;
+    expect(list.scrollTop).toBeGreaterThan(0);
+    expect(top >= list.scrollTop && top + ROW <= list.scrollTop + 256).toBe(true);
+
+    fireEvent.keyDown(input(), { key: 'PageDown' });
+    expect(active()).toBe('Option 25');
+    fireEvent.keyDown(input(), { key: 'End' });
+    expect(active()).toBe('Option 30');
+    fireEvent.keyDown(input(), { key: 'PageUp' });
+    expect(active()).toBe('Option 20');
+    fireEvent.keyDown(input(), { key: 'Home' });
+    expect(active()).toBe('Option 1');
+    expect(list.scrollTop).toBe(0);
+    vi.restoreAllMocks();
+  });
+
   it('shows a translated field error linked to the input', () => {
     render(
       <SearchPicker label="Client" value="" onChange={() => {}} loadOptions={async () => []} error="client_required" />,

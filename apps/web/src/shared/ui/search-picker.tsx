@@ -170,6 +170,17 @@ export function SearchPicker(props: SearchPickerProps) {
     [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const activeId = navigation.activeIndex >= 0 ? `${id}-option-${navigation.activeIndex}` : undefined;
   const pending = isLoading || isTyping;
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // the active option is kept in view as the keys move it (the list scrolls, not the page)
+  useEffect(() => {
+    const list = listRef.current;
+    const option = activeId ? document.getElementById(activeId) : null;
+    if (!list || !option) return;
+    if (option.offsetTop < list.scrollTop) list.scrollTop = option.offsetTop;
+    else if (option.offsetTop + option.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = option.offsetTop + option.offsetHeight - list.clientHeight;
+  }, [activeId]);
 
   return (
     <div className={cn('relative flex flex-col', className)}>
@@ -251,11 +262,12 @@ export function SearchPicker(props: SearchPickerProps) {
         )}
       >
         <div
+          ref={listRef}
           id={listboxId}
           role="listbox"
           aria-labelledby={labelId}
           aria-multiselectable={multiple || undefined}
-          className="max-h-64 overflow-y-auto py-1"
+          className="relative max-h-64 overflow-y-auto py-1"
         >
           {pending
             ? null

@@ -9,13 +9,13 @@ import type { ActivationResult, InviteLookup, UserType } from '@isoptera/contrac
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { TextField } from '../../../shared/ui/text-field';
 import { createInvitedUser } from '../api/invite-activation';
 import { activationErrorCode } from '../lib/activation';
 import { authErrorMessage } from '../lib/auth-error';
-import { applyViolations } from '../lib/form-errors';
 import { type ActivationOutput, type ActivationValues, activationSchema } from '../lib/password-form';
 import { defaultTimeZone } from '../lib/time-zones';
 import { NewPasswordFields } from './new-password-fields';
@@ -69,7 +69,7 @@ export function ActivationForm({
       result = await createInvitedUser(userType, token, body);
     } catch (error) {
       if (activationErrorCode(error)) onLinkError(error);
-      else if (!onExists(error) && !applyViolations(error, form.setError, fieldOf)) {
+      else if (!onExists(error) && !applyViolations(error, form.setError, fieldOf)?.fields.length) {
         setFormError(authErrorMessage(error));
       }
       return;

@@ -15,7 +15,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../../shared/api/api-error';
+import { mapViolations } from '../../../shared/forms/violations';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { Spinner } from '../../../shared/ui/spinner';
 import { logIn } from '../api/request-token';
@@ -107,12 +107,9 @@ export function LoginPage() {
       }
       await openSession();
     } catch (error) {
-      if (isApiError(error) && error.violations.length > 0) {
-        const fromServer: LoginErrors = {};
-        for (const [path, code] of Object.entries(error.fieldErrors())) {
-          if (path === 'email' || path === 'password') fromServer[path] = code;
-        }
-        setErrors((current) => ({ ...current, ...fromServer }));
+      const fromServer = mapViolations(error, ['email', 'password']);
+      if (fromServer?.fields.length) {
+        setErrors((current) => ({ ...current, ...(Object.fromEntries(fromServer.fields) as LoginErrors) }));
       }
       // 401 invalid_credentials → 'This combination of credentials is incorrect.' (errors.invalid_credentials)
       setFormError(authErrorMessage(error));

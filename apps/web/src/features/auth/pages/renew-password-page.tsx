@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { translateErrorCode } from '../../../shared/api/error-message';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { buttonClasses } from '../../../shared/ui/button-classes';
 import { FormError } from '../../../shared/ui/field-error';
@@ -23,7 +24,6 @@ import { AuthAlert } from '../components/auth-notice';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { authErrorMessage } from '../lib/auth-error';
 import { forgotPasswordPath, LOGIN_PATH, TOKEN_EXPIRED_PATH } from '../lib/auth-paths';
-import { applyViolations } from '../lib/form-errors';
 import { type RenewPasswordValues, renewPasswordSchema } from '../lib/password-form';
 
 const fieldOf = (path: string) => (path === 'new_password' ? 'new_password' : null);
@@ -74,7 +74,7 @@ export function RenewPasswordPage() {
         setInvalidCode('error_token_renew');
         return;
       }
-      if (!applyViolations(error, form.setError, fieldOf)) setFormError(authErrorMessage(error));
+      if (!applyViolations(error, form.setError, fieldOf)?.fields.length) setFormError(authErrorMessage(error));
       return;
     }
     notify({ title: t('auth:renew.success'), content: t('auth:renew.successText') });

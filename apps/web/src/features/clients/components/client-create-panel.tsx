@@ -10,11 +10,12 @@ import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { FormSlideOver } from '../../../shared/forms/form-slide-over';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { useCreateClientContact } from '../api/create-client-contact';
 import {
   CONTACT_FIELDS,
@@ -22,8 +23,6 @@ import {
   type NewClientOutput,
   type NewClientValues,
   newClientSchema,
-  setFieldErrors,
-  violationFields,
 } from '../lib/client-form';
 import { type NewClientProgress, NO_PROGRESS, saveNewClient } from '../lib/save-new-client';
 import { ClientFields } from './client-fields';
@@ -80,12 +79,10 @@ export function ClientCreatePanel({ isOpen, onOpenChange, onCreated }: ClientCre
         create.mutateAsync,
       );
     } catch (error) {
-      const fields = violationFields(error, (path) => (CLIENT_PART_FIELDS.has(path) ? path : null));
-      if (fields?.length) {
-        setFieldErrors(form.setError, fields);
-      } else {
-        setFormError(errorMessage(error));
-      }
+      // the client, its main contact and each alternative row (`alternatives.<i>.email`) show their errors
+      const field = (path: string) =>
+        CLIENT_PART_FIELDS.has(path) || /^alternatives\.\d+\.\w+$/.test(path) ? path : null;
+      if (!applyViolations(error, form.setError, field)?.fields.length) setFormError(errorMessage(error));
       return;
     }
     setProgress(result.progress);
@@ -100,28 +97,28 @@ export function ClientCreatePanel({ isOpen, onOpenChange, onCreated }: ClientCre
     }
     let focus = true;
     for (const failure of result.failures) {
-      const fields = violationFields(failure.error, (path) => {
-        const field = path.startsWith('contact.') ? path.slice('contact.'.length) : null;
-        return field && (CONTACT_FIELDS as readonly string[]).includes(field)
-          ? `alternatives.${failure.index}.${field}`
-          : null;
-      });
-      if (fields?.length) {
-        setFieldErrors(form.setError, fields, focus);
-        focus = false;
-      } else {
-        setFormError(errorMessage(failure.error));
-      }
+      const shown = applyViolations(
+        failure.error,
+        form.setError,
+        (path) => {
+          const field = path.startsWith('contact.') ? path.slice('contact.'.length) : null;
+          return field && (CONTACT_FIELDS as readonly string[]).includes(field)
+            ? `alternatives.${failure.index}.${field}`
+            : null;
+        },
+        { focus },
+      );
+      if (shown?.fields.length) focus = false;
+      else setFormError(errorMessage(failure.error));
     }
   });
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isSaving) onOpenChange(open);
-      }}
-      isDismissable={!isSaving}
+      onOpenChange={onOpenChange}
+      isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       size="lg"
       title={t('clients:form.createTitle')}
       subtitle={t('clients:form.createSubtitle')}
@@ -205,6 +202,6 @@ export function ClientCreatePanel({ isOpen, onOpenChange, onCreated }: ClientCre
           </div>
         </section>
       </form>
-    </SlideOver>
+    </FormSlideOver>
   );
 }

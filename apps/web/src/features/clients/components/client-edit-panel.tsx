@@ -9,10 +9,11 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { FormSlideOver } from '../../../shared/forms/form-slide-over';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { useUpdateClientContact } from '../api/update-client-contact';
 import {
   type ClientEditOutput,
@@ -20,8 +21,6 @@ import {
   CONTACT_FIELDS,
   clientEditSchema,
   clientEditValues,
-  setFieldErrors,
-  violationFields,
 } from '../lib/client-form';
 import { ClientFields } from './client-fields';
 import { ContactFields } from './contact-fields';
@@ -71,22 +70,16 @@ export function ClientEditPanel({ client, isOpen, onOpenChange }: ClientEditPane
       notify({ title: t('clients:notifications.updated', { name: values.client.name }) });
       onOpenChange(false);
     } catch (error) {
-      const fields = violationFields(error, (path) => (FIELDS.has(path) ? path : null));
-      if (fields?.length) {
-        setFieldErrors(form.setError, fields);
-      } else {
-        setFormError(errorMessage(error));
-      }
+      if (!applyViolations(error, form.setError, FIELDS)?.fields.length) setFormError(errorMessage(error));
     }
   });
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isSaving) onOpenChange(open);
-      }}
-      isDismissable={!isSaving}
+      onOpenChange={onOpenChange}
+      isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       size="lg"
       title={t('clients:form.editTitle')}
       subtitle={client.name}
@@ -110,6 +103,6 @@ export function ClientEditPanel({ client, isOpen, onOpenChange }: ClientEditPane
           <ContactFields control={form.control} prefix="contact" isDisabled={isSaving} />
         </FormSection>
       </form>
-    </SlideOver>
+    </FormSlideOver>
   );
 }

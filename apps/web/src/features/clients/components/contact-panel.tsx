@@ -9,10 +9,11 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { FormSlideOver } from '../../../shared/forms/form-slide-over';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { useCreateClientContact } from '../api/create-client-contact';
 import { useUpdateClientContact } from '../api/update-client-contact';
 import {
@@ -22,8 +23,6 @@ import {
   contactFormSchema,
   contactValues,
   emptyContact,
-  setFieldErrors,
-  violationFields,
 } from '../lib/client-form';
 import { ContactFields } from './contact-fields';
 
@@ -75,22 +74,16 @@ export function ContactPanel({ client, contact, isOpen, onOpenChange }: ContactP
       }
       onOpenChange(false);
     } catch (error) {
-      const fields = violationFields(error, (path) => (FIELDS.has(path) ? path : null));
-      if (fields?.length) {
-        setFieldErrors(form.setError, fields);
-      } else {
-        setFormError(errorMessage(error));
-      }
+      if (!applyViolations(error, form.setError, FIELDS)?.fields.length) setFormError(errorMessage(error));
     }
   });
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isSaving) onOpenChange(open);
-      }}
-      isDismissable={!isSaving}
+      onOpenChange={onOpenChange}
+      isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       title={contact ? t('clients:form.editContactTitle') : t('clients:form.addContactTitle')}
       subtitle={t('clients:form.contactSubtitle', { client: client.name })}
       footer={
@@ -108,6 +101,6 @@ export function ContactPanel({ client, contact, isOpen, onOpenChange }: ContactP
         {formError ? <FormError message={formError} /> : null}
         <ContactFields control={form.control} prefix="contact" isDisabled={isSaving} />
       </form>
-    </SlideOver>
+    </FormSlideOver>
   );
 }

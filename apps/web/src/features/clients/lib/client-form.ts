@@ -1,12 +1,10 @@
 /**
  * Form models of the clients feature, on the contract's own rules (SPEC §5 "Client", "Contact"): the new-client form
- * (client, main contact, any number of alternative contacts), the client edit form and the contact form; and the
- * mapping of a 422 answer's violations onto form fields.
+ * (client, main contact, any number of alternative contacts), the client edit form and the contact form (a 422
+ * answer's violations go onto the fields through `shared/forms/violations`).
  */
-import { type ClientContact, type ClientDetail, clientInput, contactInput, type Violation } from '@isoptera/contracts';
-import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { type ClientContact, type ClientDetail, clientInput, contactInput } from '@isoptera/contracts';
 import { z } from 'zod';
-import { isApiError } from '../../../shared/api/api-error';
 
 /** New client: `client` + `contact` (its main contact) + `alternatives`. */
 export const newClientSchema = z.object({
@@ -56,37 +54,6 @@ export function clientEditValues(client: ClientDetail): ClientEditValues {
     client: { name: client.name, company: client.company },
     contact: client.primary_contact ? contactValues(client.primary_contact) : emptyContact(),
   };
-}
-
-/**
- * The violations of a failed call as `[field name, code]` pairs, each property path renamed by `rename` (null: not a
- * field of this form). Answers null when the error carries no violation (not a 422).
- */
-export function violationFields(
-  error: unknown,
-  rename: (path: string) => string | null = (path) => path,
-): Array<[string, string]> | null {
-  if (!isApiError(error, 422) || error.violations.length === 0) return null;
-  const seen = new Set<string>();
-  const fields: Array<[string, string]> = [];
-  for (const violation of error.violations as Violation[]) {
-    const name = rename(violation.propertyPath);
-    if (!name || seen.has(name)) continue;
-    seen.add(name);
-    fields.push([name, violation.code]);
-  }
-  return fields;
-}
-
-/** Shows each `[field name, code]` under its field; the first one gets the focus (unless `focus` is false). */
-export function setFieldErrors<T extends FieldValues>(
-  setError: UseFormSetError<T>,
-  fields: ReadonlyArray<[string, string]>,
-  focus = true,
-): void {
-  for (const [index, [name, code]] of fields.entries()) {
-    setError(name as FieldPath<T>, { type: 'server', message: code }, { shouldFocus: focus && index === 0 });
-  }
 }
 
 /** The full name of a contact, "Firstname Lastname" (Japanese: "Lastname Firstname"). */

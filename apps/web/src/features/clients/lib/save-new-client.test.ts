@@ -57,23 +57,21 @@ function fakeApi(failing: Set<string>) {
 }
 
 describe('saveNewClient', () => {
-  it('creates the client with its main contact, then each alternative contact with the new IRI', async () => {
+  it('creates the client with its main and alternative contacts in one call (one transaction)', async () => {
     const api = fakeApi(new Set());
     const result = await saveNewClient(values, ['a', 'b'], NO_PROGRESS, api.create);
     expect(api.calls).toEqual([
-      { client: { name: 'SCI du Port', company: true }, contact: values.contact },
-      { client: '/api/clients/01CLIENT', contact: values.alternatives[0] },
-      { client: '/api/clients/01CLIENT', contact: values.alternatives[1] },
+      { client: { name: 'SCI du Port', company: true }, contact: values.contact, alternatives: values.alternatives },
     ]);
     expect(result.failures).toEqual([]);
     expect(result.progress.client).toEqual(CLIENT);
     expect([...result.progress.saved]).toEqual(['a', 'b']);
   });
 
-  it('keeps going after a failed alternative and, saved again, sends only what is missing', async () => {
+  it('for a client created earlier, keeps going after a failed alternative and, saved again, sends only what is missing', async () => {
     const failing = new Set(['claire@example.fr']);
     const api = fakeApi(failing);
-    const first = await saveNewClient(values, ['a', 'b'], NO_PROGRESS, api.create);
+    const first = await saveNewClient(values, ['a', 'b'], { client: CLIENT, saved: new Set() }, api.create);
     expect(first.failures.map((f) => [f.index, f.key])).toEqual([[0, 'a']]);
     expect([...first.progress.saved]).toEqual(['b']);
     expect(first.progress.client).toEqual(CLIENT);

@@ -1,7 +1,8 @@
 /**
- * Saving the new-client form (SPEC §7 "Clients"): one `POST /api/client_contacts` for the client and its main contact,
- * then one per alternative contact with the new client's IRI. A failure never loses what was typed: the progress
- * (the created client, the alternative rows already saved) is kept, so saving again creates only what is missing.
+ * Saving the new-client form (SPEC §7 "Clients"): one `POST /api/client_contacts` creating the client, its main contact
+ * and its alternative contacts in one transaction (a refused contact, e.g. an e-mail given twice, creates nothing and
+ * comes back as a 422 on `alternatives.<i>.email`). A client created earlier (the progress of a former save) only gets
+ * its missing alternative contacts, one call each with its IRI. A failure never loses what was typed.
  */
 import type { ClientContactAnswer, CreateClientContactBody } from '@isoptera/contracts';
 import type { NewClientOutput } from './client-form';
@@ -29,7 +30,8 @@ export const NO_PROGRESS: NewClientProgress = { client: null, saved: new Set() }
 
 /**
  * Saves what `progress` says is still missing. `keys[i]` identifies alternative row `i`. Throws the error of the client
- * creation itself (nothing was saved then); answers the failures of alternative contacts with the progress made.
+ * creation (nothing was saved then); for a client already created, answers the failures of alternative contacts with
+ * the progress made.
  */
 export async function saveNewClient(
   values: NewClientOutput,
@@ -37,7 +39,14 @@ export async function saveNewClient(
   progress: NewClientProgress,
   create: (body: CreateClientContactBody) => Promise<ClientContactAnswer>,
 ): Promise<SaveNewClientResult> {
-  const client = progress.client ?? (await create({ client: values.client, contact: values.contact })).client;
+  if (!progress.client) {
+    const answer = await create({ client: values.client, contact: values.contact, alternatives: values.alternatives });
+    return {
+      progress: { client: answer.client, saved: new Set(keys.slice(0, values.alternatives.length)) },
+      failures: [],
+    };
+  }
+  const client = progress.client;
   const saved = new Set(progress.saved);
   const failures: AlternativeFailure[] = [];
   for (const [index, contact] of values.alternatives.entries()) {

@@ -9,7 +9,7 @@ import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@isoptera/contracts';
 import { FileUp, Plus, SearchX, Users } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useKeptSearchParams } from '../../../shared/forms/use-kept-search-params';
 import { cn } from '../../../shared/lib/cn';
 import { useEvent } from '../../../shared/lib/events';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
@@ -57,7 +57,7 @@ const CONTRACT_FILTER_LABELS: Record<ClientContractFilter, string> = {
 /** The Clients screen. */
 export function ClientsPage({ contractsSection }: { contractsSection?: ClientContractsSlot } = {}) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useKeptSearchParams('clients', { omit: ['defaultSearch', 'defaultSelectedClientUlid'] });
   const state = readScreenState(params);
   const [searchText, setSearchText] = useState(state.search);
   const debounced = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);

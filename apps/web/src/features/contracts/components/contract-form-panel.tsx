@@ -19,6 +19,7 @@ import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
 import { everyMemberQueryOptions, memberName } from '../../../shared/api/resources/members';
+import { FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { DatePicker } from '../../../shared/ui/date-picker';
@@ -26,7 +27,6 @@ import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
 import { NumberField } from '../../../shared/ui/number-field';
 import { Select } from '../../../shared/ui/select';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { TextArea } from '../../../shared/ui/text-area';
 import { TextField } from '../../../shared/ui/text-field';
 import { useContractMutations } from '../api/contracts-api';
@@ -144,12 +144,13 @@ export function ContractFormPanel({ contract, sites, onClose }: ContractFormPane
   );
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen
       onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
+        if (!open) onClose();
       }}
-      isDismissable={!isSaving}
+      isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       title={contract ? t('contracts:form.editTitle', { reference: contract.reference }) : t('contracts:form.newTitle')}
       subtitle={t('contracts:form.subtitle')}
       footer={
@@ -358,6 +359,6 @@ export function ContractFormPanel({ contract, sites, onClose }: ContractFormPane
           )}
         />
       </form>
-    </SlideOver>
+    </FormSlideOver>
   );
 }

@@ -15,7 +15,7 @@ import {
   type VisitRuleType,
 } from '@isoptera/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { type FormViolations, formViolations } from '../../../shared/api/form-violations';
+import { type MappedViolations, mapViolations } from '../../../shared/forms/violations';
 
 export type RuleChoice = VisitRuleType | 'none';
 
@@ -138,12 +138,14 @@ const FIELDS = [
 ];
 
 /** The violations of a 422 on the form, the rule's moved under the fields of `ruleType`. Null when not a 422. */
-export function contractViolations(error: unknown, ruleType: RuleChoice): FormViolations | null {
-  const violations = formViolations(error, new Set(FIELDS), {
-    'visit_rule.interval': 'visit_rule',
-    'visit_rule.unit': 'visit_rule',
-    'visit_rule.rrule': 'visit_rule',
-    'visit_rule.days': 'visit_rule',
+export function contractViolations(error: unknown, ruleType: RuleChoice): MappedViolations | null {
+  const violations = mapViolations(error, new Set(FIELDS), {
+    aliases: {
+      'visit_rule.interval': 'visit_rule',
+      'visit_rule.unit': 'visit_rule',
+      'visit_rule.rrule': 'visit_rule',
+      'visit_rule.days': 'visit_rule',
+    },
   });
   if (!violations) return null;
   return { ...violations, fields: violations.fields.map(([path, code]) => [formPath(path, ruleType), code]) };

@@ -15,21 +15,20 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
+import { FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { DatePicker } from '../../../shared/ui/date-picker';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
 import { Select } from '../../../shared/ui/select';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { Spinner } from '../../../shared/ui/spinner';
 import { TextField } from '../../../shared/ui/text-field';
 import { useSaveEquipment } from '../api/save-equipment';
 import { uploadPictures } from '../api/upload-picture';
 import {
-  applyEquipmentViolations,
   dayInTimeZone,
   type EquipmentFormField,
   type EquipmentFormValues,
@@ -37,6 +36,7 @@ import {
   equipmentFormBody,
   equipmentFormFrom,
   equipmentFormResolver,
+  equipmentViolationField,
 } from '../lib/equipment-form';
 import { PictureChooser } from './picture-chooser';
 
@@ -73,6 +73,8 @@ interface EquipmentFormProps extends Omit<EquipmentFormPanelProps, 'isOpen' | 'o
   onFilesChange: (files: File[]) => void;
   isUploading: boolean;
   setUploading: (uploading: boolean) => void;
+  /** Told whether the form has unsaved changes (the panel asks before closing). */
+  onDirtyChange: (isDirty: boolean) => void;
 }
 
 function EquipmentForm({
@@ -82,6 +84,7 @@ function EquipmentForm({
   equipment,
   defaultTreatmentType,
   onSaved,
+  onDirtyChange,
   save,
   files,
   onFilesChange,
@@ -105,6 +108,7 @@ function EquipmentForm({
   );
   const form = useForm<EquipmentFormValues>({ resolver, defaultValues });
   const { control, formState } = form;
+  useDirtyReport(formState.isDirty, onDirtyChange);
   const kind = form.watch('kind');
   const isStation = kind !== 'gateway';
   const isBusy = save.isPending || isUploading;
@@ -121,16 +125,17 @@ function EquipmentForm({
       try {
         answer = await save.mutateAsync({ siteUlid, body: equipmentFormBody(values, timeZone), equipment });
       } catch (failure) {
-        if (isApiError(failure, 422) && failure.violations.length > 0) {
-          const unmapped = applyEquipmentViolations(failure.violations, form.setError);
+        // a 409 on the serial number shows under it, as the 422s do
+        const mapped = applyViolations(failure, form.setError, equipmentViolationField, {
+          focus: false,
+          codes: { serial_number_already_exist: 'serial_number' },
+        });
+        if (mapped) {
           setFormError(
-            unmapped.length
-              ? unmapped.map((code) => translateErrorCode(code)).join(' ')
+            mapped.other.length
+              ? mapped.other.map((code) => translateErrorCode(code)).join(' ')
               : t('errors:validation_failed'),
           );
-        } else if (isApiError(failure, 409) && failure.code === 'serial_number_already_exist') {
-          form.setError('serial_number', { type: 'server', message: failure.code });
-          setFormError(t('errors:validation_failed'));
         } else {
           setFormError(errorMessage(failure));
         }
@@ -302,6 +307,7 @@ export function EquipmentFormPanel({ isOpen, onOpenChange, equipment, ...props }
   const save = useSaveEquipment();
   const [files, setFiles] = useState<File[]>([]);
   const [isUploading, setUploading] = useState(false);
+  const [isDirty, setDirty] = useState(false);
   const { reset } = save;
   useEffect(() => {
     if (isOpen) {
@@ -312,12 +318,11 @@ export function EquipmentFormPanel({ isOpen, onOpenChange, equipment, ...props }
   const isBusy = save.isPending || isUploading;
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isBusy) onOpenChange(open);
-      }}
-      isDismissable={!isBusy}
+      onOpenChange={onOpenChange}
+      isDirty={isDirty || files.length > 0}
+      isSaving={isBusy}
       size="lg"
       title={equipment ? t('equipment:form.editTitle') : t('equipment:form.newTitle')}
       subtitle={equipment ? equipment.reference : t('equipment:form.newSubtitle')}
@@ -345,8 +350,9 @@ export function EquipmentFormPanel({ isOpen, onOpenChange, equipment, ...props }
         onFilesChange={setFiles}
         isUploading={isUploading}
         setUploading={setUploading}
+        onDirtyChange={setDirty}
         {...props}
       />
-    </SlideOver>
+    </FormSlideOver>
   );
 }

@@ -1,13 +1,16 @@
 /** The equipment form's rules (SPEC §3 "Equipment"): body per kind, the installation day in the user zone, validation. */
+
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/api/api-error';
+import { mapViolations } from '../../../shared/forms/violations';
 import { equipmentOf, GATEWAY_ULID, STATION_ULID } from '../test-fixtures';
 import {
-  applyEquipmentViolations,
   dayInTimeZone,
   emptyEquipmentForm,
   equipmentFormBody,
   equipmentFormFrom,
   equipmentFormResolver,
+  equipmentViolationField,
   startOfDayIso,
 } from './equipment-form';
 
@@ -97,19 +100,17 @@ describe('equipmentFormResolver', () => {
   });
 });
 
-describe('applyEquipmentViolations', () => {
-  it('puts the violations on their fields and returns the others', () => {
-    const set: Record<string, string> = {};
-    const unmapped = applyEquipmentViolations(
-      [
+describe('equipmentViolationField', () => {
+  it('puts the violations on their fields and keeps the others', () => {
+    const error = new ApiError(422, {
+      violations: [
         { propertyPath: 'gateway', code: 'gateway_invalid' },
         { propertyPath: 'site', code: 'site_not_found' },
       ],
-      (field, error) => {
-        set[field] = error.message;
-      },
-    );
-    expect(set).toEqual({ gateway: 'gateway_invalid' });
-    expect(unmapped).toEqual(['site_not_found']);
+    });
+    expect(mapViolations(error, equipmentViolationField)).toEqual({
+      fields: [['gateway', 'gateway_invalid']],
+      other: ['site_not_found'],
+    });
   });
 });

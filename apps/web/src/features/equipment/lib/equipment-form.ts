@@ -13,7 +13,6 @@ import {
   iri,
   type TrapType,
   type TreatmentType,
-  type Violation,
 } from '@isoptera/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
@@ -166,19 +165,8 @@ export function equipmentFormResolver(timeZone: string): Resolver<EquipmentFormV
   };
 }
 
-/**
- * Puts each violation of a 422 (or the code of a 409) answer on its field (`setError(field, {message: code})`);
- * returns the codes that name no field of the form (shown at the top of the form).
- */
-export function applyEquipmentViolations(
-  violations: readonly Pick<Violation, 'propertyPath' | 'code'>[],
-  setError: (field: EquipmentFormField, error: { type: string; message: string }) => void,
-): string[] {
-  const unmapped: string[] = [];
-  for (const { propertyPath, code } of violations) {
-    const field = propertyPath.split('.')[0] ?? '';
-    if (isFormField(field)) setError(field, { type: 'server', message: code });
-    else unmapped.push(code);
-  }
-  return unmapped;
+/** The field of the form a violation's property path names (`gateway.serial` → `gateway`), else null. */
+export function equipmentViolationField(path: string): EquipmentFormField | null {
+  const field = path.split('.')[0] ?? '';
+  return isFormField(field) ? field : null;
 }

@@ -282,8 +282,15 @@ export function InterventionForm({
                 isDisabled={isSaving}
                 value={field.value || null}
                 min={start ? minimumEnd(start) : undefined}
-                onChange={(value) => field.onChange(value ?? normalizedEnd(getValues('start_at'), null) ?? '')}
-                onBlur={field.onBlur}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={() => {
+                  field.onBlur();
+                  // SPEC §4: an end left missing or not after the start is reset to start + 1 h when the field is
+                  // left, not at save (typing the end goes through earlier times, hence not on each change)
+                  const end = normalizedEnd(getValues('start_at'), getValues('end_at'));
+                  if (end !== null && end !== getValues('end_at'))
+                    setValue('end_at', end, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+                }}
                 error={error('end_at')}
               />
             )}

@@ -242,6 +242,29 @@ describe('InterventionPanel', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('resets an end typed before the start, or cleared, to start + 1 h when the end field is left (SPEC §4)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-03-01T09:20:35Z')); // 10:20:35 in Paris: start 11:00, end 12:00
+    renderPanel();
+    await open();
+    const endHour = () => within(dialog()).getAllByRole('spinbutton', { name: /hour/ })[1] as HTMLElement;
+    const hourOf = (segment: HTMLElement) => segment.getAttribute('aria-valuenow');
+    expect(hourOf(endHour())).toBe('12');
+    // 12:00 → 09:00, before the 11:00 start: kept while typing, reset when the field is left
+    act(() => endHour().focus());
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(endHour(), { key: 'ArrowDown' });
+    await waitFor(() => expect(hourOf(endHour())).toBe('9'));
+    act(() => endHour().blur());
+    await waitFor(() => expect(hourOf(endHour())).toBe('12'));
+    // cleared: reset when the field is left too
+    act(() => endHour().focus());
+    fireEvent.keyDown(endHour(), { key: 'Backspace' });
+    fireEvent.keyDown(endHour(), { key: 'Backspace' });
+    await waitFor(() => expect(hourOf(endHour())).toBeNull());
+    act(() => endHour().blur());
+    await waitFor(() => expect(hourOf(endHour())).toBe('12'));
+  });
+
   it('leaves the site picker disabled with the empty state for a client without site', async () => {
     renderPanel();
     await open();

@@ -10,24 +10,24 @@ import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import { interventionQueryOptions } from '../../../shared/api/resources/interventions';
 import { useSession } from '../../../shared/auth/session';
+import { FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
+import { applyViolations } from '../../../shared/forms/violations';
 import { emit, useEvent } from '../../../shared/lib/events';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { useSaveIntervention } from '../api/save-intervention';
 import { wallTimeIn } from '../lib/default-dates';
 import {
   bodyOfValues,
   type InterventionFormValues,
   interventionResolver,
-  violationsToFields,
+  interventionViolationField,
 } from '../lib/intervention-form';
 import { InterventionForm } from './intervention-form';
 import { type InitialForm, type PanelRequest, usePanelInitialValues } from './use-panel-initial-values';
@@ -61,9 +61,15 @@ function ReadyForm({
   initial,
   formId,
   onSavingChange,
+  onDirtyChange,
   onClose,
   onManageSites,
-}: PanelContentProps & { initial: InitialForm; formId: string; onSavingChange: (saving: boolean) => void }) {
+}: PanelContentProps & {
+  initial: InitialForm;
+  formId: string;
+  onSavingChange: (saving: boolean) => void;
+  onDirtyChange: (isDirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const { timeZone } = useSession();
   const save = useSaveIntervention();
@@ -76,6 +82,7 @@ function ReadyForm({
     reValidateMode: 'onChange',
     resolver: interventionResolver(() => ({ now: wallTimeIn(timeZone), initialStart: initial.initialStart })),
   });
+  useDirtyReport(form.formState.isDirty, onDirtyChange);
   const setSavingState = (value: boolean) => {
     saving.current = value;
     setSaving(value);
@@ -94,15 +101,10 @@ function ReadyForm({
       emit('interventionEdited', saved);
     } catch (error) {
       setSavingState(false);
-      if (isApiError(error, 422)) {
-        const { fields, others } = violationsToFields(error.violations);
-        for (const [field, code] of Object.entries(fields)) {
-          form.setError(field as keyof InterventionFormValues, { type: 'server', message: code });
-        }
-        setFormError(
-          others.length || !Object.keys(fields).length ? errorMessage(error) : t('interventions:panel.checkFields'),
-        );
-      } else setFormError(errorMessage(error));
+      const mapped = applyViolations(error, form.setError, interventionViolationField, { focus: false });
+      setFormError(
+        mapped?.fields.length && !mapped.other.length ? t('interventions:panel.checkFields') : errorMessage(error),
+      );
     }
   });
 
@@ -126,22 +128,25 @@ interface PanelFrameProps {
   request: PanelRequest;
   onClose: () => void;
   isSaving: boolean;
+  /** The form has unsaved changes: Escape, the close button or the backdrop ask before closing. */
+  isDirty: boolean;
   canSave: boolean;
   formId: string;
   body: ReactNode;
 }
 
 /** The slide-over with its title, subtitle and footer (Cancel, Save with a spinner while saving). */
-function PanelFrame({ request, onClose, isSaving, canSave, formId, body }: PanelFrameProps) {
+function PanelFrame({ request, onClose, isSaving, isDirty, canSave, formId, body }: PanelFrameProps) {
   const { t } = useTranslation();
   const editing = !!request.interventionUlid;
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen
       onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
+        if (!open) onClose();
       }}
-      isDismissable={!isSaving}
+      isDirty={isDirty}
+      isSaving={isSaving}
       size="lg"
       title={t(editing ? 'interventions:panel.editTitle' : 'interventions:panel.newTitle')}
       subtitle={t(editing ? 'interventions:panel.editSubtitle' : 'interventions:panel.newSubtitle')}
@@ -157,7 +162,7 @@ function PanelFrame({ request, onClose, isSaving, canSave, formId, body }: Panel
       }
     >
       {body}
-    </SlideOver>
+    </FormSlideOver>
   );
 }
 
@@ -174,6 +179,7 @@ function PanelContent({ request, onClose, onManageSites, onOpenReport }: PanelCo
   const { timeZone } = useSession();
   const formId = useId();
   const [isSaving, setSaving] = useState(false);
+  const [isDirty, setDirty] = useState(false);
   const state = usePanelInitialValues(request, timeZone);
   const ready = state.status === 'ready' && state.initial !== null;
   // the same query as the form's (one request): its report mark follows "record the visit"
@@ -183,6 +189,7 @@ function PanelContent({ request, onClose, onManageSites, onOpenReport }: PanelCo
       request={request}
       onClose={onClose}
       isSaving={isSaving}
+      isDirty={isDirty}
       canSave={ready}
       formId={formId}
       body={
@@ -196,6 +203,7 @@ function PanelContent({ request, onClose, onManageSites, onOpenReport }: PanelCo
               initial={state.initial}
               formId={formId}
               onSavingChange={setSaving}
+              onDirtyChange={setDirty}
               onClose={onClose}
               onManageSites={onManageSites}
             />

@@ -1,12 +1,15 @@
 /** SPEC §5 "Intervention" rules as the form applies them, the request body and the mapping of server violations. */
+
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/api/api-error';
+import { mapViolations } from '../../../shared/forms/violations';
 import {
   bodyOfValues,
   dateRuleErrors,
   type InterventionFormValues,
   interventionResolver,
+  interventionViolationField,
   valuesOfIntervention,
-  violationsToFields,
 } from './intervention-form';
 
 const CLIENT = '01JCCCCCCCCCCCCCCCCCCCCCCC';
@@ -135,15 +138,22 @@ describe('valuesOfIntervention', () => {
   });
 });
 
-describe('violationsToFields', () => {
+describe('interventionViolationField', () => {
   it('maps violation paths onto the fields and keeps the others apart', () => {
-    const { fields, others } = violationsToFields([
-      { propertyPath: 'interveners.1', code: 'interveners_invalid', message: '' },
-      { propertyPath: 'start_at', code: 'start_at_invalid', message: '' },
-      { propertyPath: 'start_at', code: 'start_at_required', message: '' },
-      { propertyPath: 'something', code: 'value_invalid', message: '' },
-    ]);
-    expect(fields).toEqual({ interveners: 'interveners_invalid', start_at: 'start_at_invalid' });
-    expect(others).toEqual([{ propertyPath: 'something', code: 'value_invalid', message: '' }]);
+    const error = new ApiError(422, {
+      violations: [
+        { propertyPath: 'interveners.1', code: 'interveners_invalid', message: '' },
+        { propertyPath: 'start_at', code: 'start_at_invalid', message: '' },
+        { propertyPath: 'start_at', code: 'start_at_required', message: '' },
+        { propertyPath: 'something', code: 'value_invalid', message: '' },
+      ],
+    });
+    expect(mapViolations(error, interventionViolationField)).toEqual({
+      fields: [
+        ['interveners', 'interveners_invalid'],
+        ['start_at', 'start_at_invalid'],
+      ],
+      other: ['value_invalid'],
+    });
   });
 });

@@ -11,7 +11,6 @@ import {
   type InterventionType,
   interventionBody,
   iri,
-  type Violation,
 } from '@isoptera/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { isAfterNow, isWallTime, wallTimeOfIso } from './default-dates';
@@ -112,17 +111,8 @@ export function interventionResolver(context: () => DateRuleContext): Resolver<I
   };
 }
 
-/** Server 422 violations → `{field: code}` for the form's fields (`interveners.0` → `interveners`); the rest apart. */
-export function violationsToFields(violations: readonly Violation[]): {
-  fields: Partial<Record<InterventionField, string>>;
-  others: Violation[];
-} {
-  const fields: Partial<Record<InterventionField, string>> = {};
-  const others: Violation[] = [];
-  for (const violation of violations) {
-    const field = violation.propertyPath.split('.')[0] as InterventionField;
-    if (FIELDS.includes(field)) fields[field] ??= violation.code;
-    else others.push(violation);
-  }
-  return { fields, others };
+/** The field of the form a violation's property path names (`interveners.0` → `interveners`), else null. */
+export function interventionViolationField(path: string): InterventionField | null {
+  const field = path.split('.')[0] as InterventionField;
+  return FIELDS.includes(field) ? field : null;
 }

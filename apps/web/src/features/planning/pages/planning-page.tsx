@@ -8,8 +8,8 @@ import { CalendarDays, CalendarRange, List, Plus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSession } from '../../../shared/auth/session';
+import { useKeptSearchParams } from '../../../shared/forms/use-kept-search-params';
 import { cn } from '../../../shared/lib/cn';
 import { emit } from '../../../shared/lib/events';
 import { Button } from '../../../shared/ui/button';
@@ -38,7 +38,7 @@ const VIEW_ICONS = { list: List, week: CalendarRange, month: CalendarDays } as c
 export function PlanningPage() {
   const { t } = useTranslation();
   const { timeZone } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useKeptSearchParams('planning');
   const today = dayIn(timeZone, new Date());
   const filters = useMemo(() => filtersOf(params, today), [params, today]);
   const view = viewOf(params);

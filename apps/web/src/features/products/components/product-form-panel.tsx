@@ -17,6 +17,7 @@ import { useId, useState } from 'react';
 import { Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { FormError } from '../../../shared/ui/field-error';
@@ -24,7 +25,6 @@ import { FormTextField } from '../../../shared/ui/form-text-field';
 import { notify } from '../../../shared/ui/notifications';
 import { NumberField } from '../../../shared/ui/number-field';
 import { Select } from '../../../shared/ui/select';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { useProductMutations } from '../api/products-api';
 import {
   EMPTY_INGREDIENT,
@@ -90,12 +90,13 @@ export function ProductFormPanel({ product, onClose }: ProductFormPanelProps) {
     form.formState.errors.active_ingredients?.root?.message ?? form.formState.errors.active_ingredients?.message;
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen
       onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
+        if (!open) onClose();
       }}
-      isDismissable={!isSaving}
+      isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       title={t(product ? 'products:form.editTitle' : 'products:form.newTitle')}
       subtitle={t('products:form.subtitle')}
       footer={
@@ -240,6 +241,6 @@ export function ProductFormPanel({ product, onClose }: ProductFormPanelProps) {
           )}
         />
       </form>
-    </SlideOver>
+    </FormSlideOver>
   );
 }

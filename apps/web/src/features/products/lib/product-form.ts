@@ -13,7 +13,7 @@ import {
   productBody,
 } from '@isoptera/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { type FormViolations, formViolations } from '../../../shared/api/form-violations';
+import { type MappedViolations, mapViolations } from '../../../shared/forms/violations';
 
 export interface IngredientValues {
   name: string;
@@ -84,10 +84,10 @@ const FIELDS = ['name', 'registration_number', 'register', 'unit', 'is_bait', 'a
  * name or percent, `active_ingredients.<i>.name`, or the list itself) and the codes of the others. Null when `error`
  * is not a 422 with violations.
  */
-export function productViolations(error: unknown, ingredientCount: number): FormViolations | null {
+export function productViolations(error: unknown, ingredientCount: number): MappedViolations | null {
   const rows = Array.from({ length: ingredientCount }, (_, i) => [
     `active_ingredients.${i}.name`,
     `active_ingredients.${i}.percent`,
   ]).flat();
-  return formViolations(error, new Set([...FIELDS, ...rows]));
+  return mapViolations(error, new Set([...FIELDS, ...rows]));
 }

@@ -11,9 +11,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../../shared/api/error-message';
+import { applyViolations } from '../../../shared/forms/violations';
 import { TextField } from '../../../shared/ui/text-field';
 import { useEditEmail } from '../api/edit-email';
-import { showServerErrors } from '../lib/form-errors';
 import { ForgotPasswordButton, ProfileFormModal } from './profile-form-modal';
 
 type EmailOutput = z.output<typeof editEmailBody>;
@@ -45,10 +45,11 @@ export function EditEmailModal({ currentEmail, onRequested, onClose, onForgotPas
     try {
       await editEmail.mutateAsync(values);
     } catch (error) {
-      const shown = showServerErrors(error, form.setError, {
-        fields: FIELDS,
-        codes: { invalid_password: 'password', email_already_exist: 'new_email' },
-      });
+      const shown = Boolean(
+        applyViolations(error, form.setError, FIELDS, {
+          codes: { invalid_password: 'password', email_already_exist: 'new_email' },
+        })?.fields.length,
+      );
       if (!shown) setFormError(errorMessage(error));
       return;
     }

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
+import { applyViolations } from '../../../shared/forms/violations';
 import { TextField } from '../../../shared/ui/text-field';
 import { useEditName } from '../api/edit-name';
-import { showServerErrors } from '../lib/form-errors';
 import { ProfileFormModal } from './profile-form-modal';
 
 type NameOutput = z.output<typeof editNameBody>;
@@ -42,7 +42,7 @@ export function EditNameModal({ firstname, lastname, onClose }: EditNameModalPro
     try {
       await editName.mutateAsync(values);
     } catch (error) {
-      if (!showServerErrors(error, form.setError, { fields: FIELDS })) setFormError(errorMessage(error));
+      if (!applyViolations(error, form.setError, FIELDS)?.fields.length) setFormError(errorMessage(error));
       return;
     }
     // the name is saved: a failed reload only delays the new name in the header

@@ -12,11 +12,11 @@ import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../../shared/api/error-message';
+import { applyViolations } from '../../../shared/forms/violations';
 import { notify } from '../../../shared/ui/notifications';
 import { PasswordChecklist } from '../../../shared/ui/password-checklist';
 import { TextField } from '../../../shared/ui/text-field';
 import { useEditPassword } from '../api/edit-password';
-import { showServerErrors } from '../lib/form-errors';
 import { ForgotPasswordButton, ProfileFormModal } from './profile-form-modal';
 
 type PasswordOutput = z.output<typeof editPasswordBody>;
@@ -51,10 +51,10 @@ export function EditPasswordModal({ onClose, onForgotPassword }: EditPasswordMod
     try {
       await editPassword.mutateAsync(values);
     } catch (error) {
-      const shown = showServerErrors(error, form.setError, {
-        fields: FIELDS,
-        codes: { invalid_password: 'current_password' },
-      });
+      const shown = Boolean(
+        applyViolations(error, form.setError, FIELDS, { codes: { invalid_password: 'current_password' } })?.fields
+          .length,
+      );
       if (!shown) setFormError(errorMessage(error));
       return;
     }

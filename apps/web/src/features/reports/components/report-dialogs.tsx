@@ -16,9 +16,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { clientQueryOptions } from '../../../shared/api/resources/clients';
+import { mapViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FormError } from '../../../shared/ui/field-error';
@@ -43,8 +43,7 @@ function InlineError({ code }: { code: string | undefined }) {
 
 /** The message of a refused move, and the field codes of a 422. */
 function refusal(error: unknown): { message: string; fields: Map<string, string> } {
-  const fields = new Map<string, string>();
-  if (isApiError(error, 422)) for (const v of error.violations) fields.set(v.propertyPath, v.code);
+  const fields = new Map(mapViolations(error, (path) => path)?.fields ?? []);
   return { message: errorMessage(error), fields };
 }
 

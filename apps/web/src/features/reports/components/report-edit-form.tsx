@@ -17,9 +17,9 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { DateTimePicker } from '../../../shared/ui/date-picker';
@@ -31,12 +31,12 @@ import { TextArea } from '../../../shared/ui/text-area';
 import { TextField } from '../../../shared/ui/text-field';
 import { type ProductOption, type ReportMove, searchProductOptions } from '../api/reports-api';
 import {
-  applyReportViolations,
   emptyProductUse,
   type ReportFormValues,
   reportFormResolver,
   reportFormValues,
   reportPatchOf,
+  reportViolationField,
 } from '../lib/report-form';
 import { ReportSection } from './report-view';
 
@@ -107,11 +107,11 @@ export function ReportEditForm({ report, formId, onMove, onSaved }: ReportEditFo
         await onMove({ kind: 'patch', body: patch });
         onSaved();
       } catch (failure) {
-        if (isApiError(failure, 422) && failure.violations.length > 0) {
-          const unmapped = applyReportViolations(failure.violations, values, setError);
+        const mapped = applyViolations(failure, setError, reportViolationField(values), { focus: false });
+        if (mapped) {
           setFormError(
-            unmapped.length
-              ? unmapped.map((code) => translateErrorCode(code)).join(' ')
+            mapped.other.length
+              ? mapped.other.map((code) => translateErrorCode(code)).join(' ')
               : t('errors:validation_failed'),
           );
         } else {

@@ -1,7 +1,9 @@
 /** The edit form's values of a report, its merge patch (fields changed only, arrays whole) and its 422 mapping. */
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/api/api-error';
+import { mapViolations } from '../../../shared/forms/violations';
 import { fullReport } from '../test-kit';
-import { applyReportViolations, reportFormValues, reportPatchOf, wallTimeOf } from './report-form';
+import { reportFormValues, reportPatchOf, reportViolationField, wallTimeOf } from './report-form';
 
 describe('report form', () => {
   it('shows the visit in the user’s time zone and leaves out the checks of removed stations', () => {
@@ -36,22 +38,21 @@ describe('report form', () => {
 
   it('puts the violations on their fields, a whole check on its result, and returns the others', () => {
     const values = reportFormValues(fullReport('R1'), 'Europe/Paris');
-    const errors: Array<[string, string]> = [];
-    const unmapped = applyReportViolations(
-      [
+    const error = new ApiError(422, {
+      violations: [
         { propertyPath: 'summary', code: 'summary_invalid', message: '' },
         { propertyPath: 'station_checks.1', code: 'station_invalid', message: '' },
         { propertyPath: 'product_uses[0].quantity', code: 'quantity_invalid', message: '' },
         { propertyPath: '', code: 'report_not_editable', message: '' },
       ],
-      values,
-      (path, error) => errors.push([path, error.message]),
-    );
-    expect(errors).toEqual([
-      ['summary', 'summary_invalid'],
-      ['station_checks.1.result', 'station_invalid'],
-      ['product_uses.0.quantity', 'quantity_invalid'],
-    ]);
-    expect(unmapped).toEqual(['report_not_editable']);
+    });
+    expect(mapViolations(error, reportViolationField(values))).toEqual({
+      fields: [
+        ['summary', 'summary_invalid'],
+        ['station_checks.1.result', 'station_invalid'],
+        ['product_uses.0.quantity', 'quantity_invalid'],
+      ],
+      other: ['report_not_editable'],
+    });
   });
 });

@@ -16,9 +16,9 @@ import {
   type StationCheckAction,
   type StationCheckResult,
   type TermiteSpecies,
-  type Violation,
 } from '@isoptera/contracts';
-import type { FieldPath, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { pathsOf } from '../../../shared/forms/violations';
 
 /** The check of one station as the form edits it. */
 export interface StationCheckFormValue {
@@ -191,32 +191,17 @@ export function reportPatchOf(
   return patch;
 }
 
-/** `true` when `path` names a field of the form (`summary`, `station_checks.0.result`, …). */
-function isFieldPath(path: string, values: ReportFormValues): path is FieldPath<ReportFormValues> {
-  let node: unknown = values;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object' || node === null || !(part in node)) return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return true;
-}
-
 /**
- * Puts each violation of a 422 answer on its field; returns the codes of the violations that name no field (shown
- * at the top of the form). A whole check or use (`station_checks.0`) is shown on its first control.
+ * The field of the form a violation's property path names (`summary`, `station_checks.0.result`, …), for
+ * `applyViolations`: `product_uses[0]` is read `product_uses.0`, and a whole check or use (`station_checks.0`) is
+ * shown on its first control. Null for a path that names no field (shown at the top of the form).
  */
-export function applyReportViolations(
-  violations: readonly Violation[],
-  values: ReportFormValues,
-  setError: (path: FieldPath<ReportFormValues>, error: { type: string; message: string }) => void,
-): string[] {
-  const unmapped: string[] = [];
-  for (const violation of violations) {
-    let path = violation.propertyPath.replace(/\[(\d+)\]/g, '.$1');
+export function reportViolationField(values: ReportFormValues): (path: string) => string | null {
+  const isField = pathsOf(values);
+  return (propertyPath) => {
+    let path = propertyPath.replace(/\[(\d+)\]/g, '.$1');
     if (/^station_checks\.\d+$/.test(path)) path = `${path}.result`;
     if (/^product_uses\.\d+$/.test(path)) path = `${path}.product`;
-    if (path && isFieldPath(path, values)) setError(path, { type: 'server', message: violation.code });
-    else unmapped.push(violation.code);
-  }
-  return unmapped;
+    return isField(path);
+  };
 }

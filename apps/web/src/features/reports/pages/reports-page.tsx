@@ -11,8 +11,8 @@ import { FileCheck2, FilterX, Inbox, SearchX } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { reportListQueryOptions } from '../../../shared/api/resources/reports';
+import { useKeptSearchParams } from '../../../shared/forms/use-kept-search-params';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -48,7 +48,7 @@ function Count({ value }: { value: number | undefined }) {
 /** The Reports screen. */
 export function ReportsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useKeptSearchParams('reports', { omit: ['report'] });
   const filters = useMemo(() => readReportFilters(params), [params]);
 
   /** Changes part of the state; a new filter or tab goes back to the first page. Opening a report is pushed. */

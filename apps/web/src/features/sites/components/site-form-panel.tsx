@@ -9,18 +9,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { clientQueryOptions } from '../../../shared/api/resources/clients';
 import { memberName } from '../../../shared/api/resources/members';
+import { FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
+import { applyViolations, pathsOf } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useSaveSite } from '../api/save-site';
 import {
-  applySiteViolations,
   emptySiteForm,
   type SiteFormValues,
   siteFormBody,
@@ -53,9 +52,11 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 interface SiteFormProps extends Omit<SiteFormPanelProps, 'isOpen' | 'onOpenChange'> {
   formId: string;
   save: ReturnType<typeof useSaveSite>;
+  /** Told whether the form has unsaved changes (the panel asks before closing). */
+  onDirtyChange: (isDirty: boolean) => void;
 }
 
-function SiteForm({ formId, site, lockedClientUlid, save, onSaved }: SiteFormProps) {
+function SiteForm({ formId, site, lockedClientUlid, save, onSaved, onDirtyChange }: SiteFormProps) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -64,6 +65,7 @@ function SiteForm({ formId, site, lockedClientUlid, save, onSaved }: SiteFormPro
     [site, lockedClientUlid],
   );
   const form = useForm<SiteFormValues>({ resolver: siteFormResolver, defaultValues });
+  useDirtyReport(form.formState.isDirty, onDirtyChange);
   const clientUlid = form.watch('site.client');
   const client = useQuery(clientQueryOptions(clientUlid));
 
@@ -90,16 +92,17 @@ function SiteForm({ formId, site, lockedClientUlid, save, onSaved }: SiteFormPro
       notify({ title: t(site ? 'sites:form.updated' : 'sites:form.created'), content: answer.site.name });
       onSaved(answer);
     } catch (error) {
-      if (isApiError(error, 422) && error.violations.length > 0) {
-        const unmapped = applySiteViolations(error.violations, values, form.setError);
+      const mapped = applyViolations(error, form.setError, pathsOf(values), { focus: false });
+      if (mapped) {
         setFormError(
-          unmapped.length ? unmapped.map((code) => translateErrorCode(code)).join(' ') : t('errors:validation_failed'),
+          mapped.other.length
+            ? mapped.other.map((code) => translateErrorCode(code)).join(' ')
+            : t('errors:validation_failed'),
         );
-        focusFirstInvalid(formRef.current);
       } else {
         setFormError(errorMessage(error));
-        focusFirstInvalid(formRef.current);
       }
+      focusFirstInvalid(formRef.current);
     }
   }, onInvalid);
 
@@ -132,18 +135,18 @@ export function SiteFormPanel({ isOpen, onOpenChange, site, lockedClientUlid, on
   const { t } = useTranslation();
   const formId = useId();
   const save = useSaveSite();
+  const [isDirty, setDirty] = useState(false);
   const { reset } = save;
   useEffect(() => {
     if (isOpen) reset();
   }, [isOpen, reset]);
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!save.isPending) onOpenChange(open);
-      }}
-      isDismissable={!save.isPending}
+      onOpenChange={onOpenChange}
+      isDirty={isDirty}
+      isSaving={save.isPending}
       size="lg"
       title={site ? t('sites:form.editTitle') : t('sites:form.newTitle')}
       subtitle={site ? site.name : t('sites:form.newSubtitle')}
@@ -165,7 +168,14 @@ export function SiteFormPanel({ isOpen, onOpenChange, site, lockedClientUlid, on
         </>
       }
     >
-      <SiteForm formId={formId} site={site} lockedClientUlid={lockedClientUlid} save={save} onSaved={onSaved} />
-    </SlideOver>
+      <SiteForm
+        formId={formId}
+        site={site}
+        lockedClientUlid={lockedClientUlid}
+        save={save}
+        onSaved={onSaved}
+        onDirtyChange={setDirty}
+      />
+    </FormSlideOver>
   );
 }

@@ -1,8 +1,7 @@
 /** The site form (SPEC §5 "Site"): contract validation, body with IRIs, values of a site, 422 mapping. */
 import type { SiteDetail } from '@isoptera/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  applySiteViolations,
   emptyContact,
   emptySiteForm,
   type SiteFormValues,
@@ -150,27 +149,5 @@ describe('siteFormFromDetail', () => {
       address: { street: '', city: 'Bordeaux' },
       termite_species: 'heterotermes',
     });
-  });
-});
-
-describe('applySiteViolations', () => {
-  it('maps violations onto the fields and returns the others', () => {
-    const setError = vi.fn();
-    const unmapped = applySiteViolations(
-      [
-        { propertyPath: 'site.referent', code: 'referent_invalid', message: '' },
-        { propertyPath: 'contact', code: 'contact_invalid', message: '' },
-        { propertyPath: 'contact.phone', code: 'phone_invalid', message: '' },
-        { propertyPath: 'site', code: 'site_invalid', message: '' },
-      ],
-      filled(),
-      setError,
-    );
-    expect(setError.mock.calls).toEqual([
-      ['site.referent', { type: 'server', message: 'referent_invalid' }],
-      ['contact', { type: 'server', message: 'contact_invalid' }],
-      ['site', { type: 'server', message: 'site_invalid' }],
-    ]);
-    expect(unmapped).toEqual(['phone_invalid']);
   });
 });

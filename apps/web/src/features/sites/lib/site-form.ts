@@ -16,10 +16,9 @@ import {
   type SiteStatus,
   type TermiteSpecies,
   type TreatmentType,
-  type Violation,
   type WorkType,
 } from '@isoptera/contracts';
-import type { FieldPath, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 
 /** The value of the contact select that asks for a new contact. */
 export const NEW_CONTACT = 'new';
@@ -169,34 +168,4 @@ export function siteFormBody(values: SiteFormValues): CreateSiteContactBody {
     contact:
       typeof contact === 'string' ? iri('contacts', contact) : { ...contact, notes: orNull(contact.notes ?? '') },
   };
-}
-
-/** Form fields a violation path may name (`site.address.latitude`, `contact.phone`, …). */
-function isFieldPath(path: string, values: SiteFormValues): path is FieldPath<SiteFormValues> {
-  let node: unknown = values;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object' || node === null || !(part in node)) return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return true;
-}
-
-/**
- * Puts each violation of a 422 answer on its field (`setError(path, {message: code})`); returns the codes of the
- * violations that name no field of the form (shown at the top of the form).
- */
-export function applySiteViolations(
-  violations: readonly Violation[],
-  values: SiteFormValues,
-  setError: (path: FieldPath<SiteFormValues>, error: { type: string; message: string }) => void,
-): string[] {
-  const unmapped: string[] = [];
-  for (const violation of violations) {
-    if (violation.propertyPath && isFieldPath(violation.propertyPath, values)) {
-      setError(violation.propertyPath, { type: 'server', message: violation.code });
-    } else {
-      unmapped.push(violation.code);
-    }
-  }
-  return unmapped;
 }

@@ -8,7 +8,8 @@ import type { SiteContactAnswer, SiteListAnswer, SiteListItem } from '@isoptera/
 import { FilterX, MapPinned, Plus, ShieldCheck } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useKeptSearchParams } from '../../../shared/forms/use-kept-search-params';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -31,7 +32,7 @@ function sitesOf(pages: readonly SiteListAnswer[], section: 'in_alert_sites' | '
 export function SitesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useKeptSearchParams('sites', { omit: [CREATE_FOR_CLIENT] });
   const filters = useMemo(() => readSiteFilters(params), [params]);
   const lockedClientUlid = params.get(CREATE_FOR_CLIENT) ?? '';
   const [isCreating, setCreating] = useState(false);

@@ -12,9 +12,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
+import { applyViolations } from '../../../shared/forms/violations';
 import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -63,12 +63,7 @@ function AlertSettingsForm({ settings }: { settings: AlertSettings }) {
       form.reset(saved);
       notify({ title: t('alerts:settings.saved') });
     } catch (error) {
-      const violations = isApiError(error, 422) ? error.violations : [];
-      const onFields = violations.filter((v) => FIELD_NAMES.has(v.propertyPath));
-      for (const [index, v] of onFields.entries()) {
-        form.setError(v.propertyPath as Field, { type: 'server', message: v.code }, { shouldFocus: index === 0 });
-      }
-      if (onFields.length === 0) setFormError(errorMessage(error));
+      if (!applyViolations(error, form.setError, FIELD_NAMES)?.fields.length) setFormError(errorMessage(error));
     }
   });
 

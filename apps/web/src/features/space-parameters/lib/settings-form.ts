@@ -6,7 +6,7 @@
 
 import { type SpaceParameters, type SpaceParametersInput, spaceParametersInput } from '@isoptera/contracts';
 import type { z } from 'zod';
-import { type FormViolations, formViolations } from '../../../shared/api/form-violations';
+import { type MappedViolations, mapViolations } from '../../../shared/forms/violations';
 import { type AddressFormValues, addressValues } from '../../../shared/ui/address-fields';
 
 /** The values typed in the form (every text as typed, coordinates as text, '' for none). */
@@ -49,6 +49,6 @@ const FORM_FIELDS = new Set([
  * The violations of a failed save as `[field, code]` pairs of this form, first one per field (`address` alone goes to
  * the address label); `other` holds the codes of properties the form does not show. Null unless a 422 with violations.
  */
-export function settingsViolations(error: unknown): FormViolations | null {
-  return formViolations(error, FORM_FIELDS, { address: 'address.label' });
+export function settingsViolations(error: unknown): MappedViolations | null {
+  return mapViolations(error, FORM_FIELDS, { aliases: { address: 'address.label' } });
 }

@@ -11,13 +11,13 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { AddressFields } from '../../../shared/ui/address-fields';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { LogoField, useLogoChoice } from '../../../shared/ui/logo-field';
 import { notify } from '../../../shared/ui/notifications';
 import { SearchPicker } from '../../../shared/ui/search-picker';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { TextField } from '../../../shared/ui/text-field';
 import { saveSpace, searchDealerOptions, uploadLogo } from '../api/spaces-api';
 import {
@@ -177,12 +177,11 @@ export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, 
   );
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!isSaving) onOpenChange(open);
-      }}
-      isDismissable={!isSaving}
+      onOpenChange={onOpenChange}
+      isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       size="lg"
       title={t(`spaces:${kind}.${mode === 'create' ? 'createTitle' : 'editTitle'}`)}
       subtitle={mode === 'create' ? t(`spaces:${kind}.createSubtitle`) : space?.name}
@@ -247,6 +246,6 @@ export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, 
           </div>
         </Group>
       </form>
-    </SlideOver>
+    </FormSlideOver>
   );
 }

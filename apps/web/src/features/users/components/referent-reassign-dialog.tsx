@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { mapViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { FormError } from '../../../shared/ui/field-error';
@@ -96,16 +97,10 @@ export function ReferentReassignDialog({
       });
       onReassigned();
     } catch (error) {
-      const errors: Record<string, string> = {};
-      const others: string[] = [];
-      if (isApiError(error, 422)) {
-        for (const violation of error.violations) {
-          const match = ROW_ERROR.exec(violation.propertyPath);
-          const site = match ? list[Number(match[1])] : undefined;
-          if (site) errors[site.ulid] ??= violation.code;
-          else others.push(violation.code);
-        }
-      }
+      // a row's error goes under its site's picker, keyed by the site
+      const mapped = mapViolations(error, (path) => list[Number(ROW_ERROR.exec(path)?.[1] ?? Number.NaN)]?.ulid);
+      const errors: Record<string, string> = Object.fromEntries(mapped?.fields ?? []);
+      const others = mapped?.other ?? [];
       setRowErrors(errors);
       if (Object.keys(errors).length === 0) {
         setFormError(others.length > 0 ? translateErrorCode(others[0] as string) : errorMessage(error));

@@ -5,14 +5,14 @@
  * contract's `userEditBody`; `PUT {users}/{ulid}`; the server's violations show under their fields, nothing typed is
  * lost on a failed save, and the save button shows a spinner while saving.
  */
-import { LANGUAGES, type SpaceUser, type Violation } from '@isoptera/contracts';
+import { LANGUAGES, type SpaceUser } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import { timezonesQueryOptions } from '../../../shared/api/timezones';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
@@ -70,23 +70,7 @@ export function UserProfileForm({ paths, user }: UserProfileFormProps) {
         title: t('users:notifications.saved', { name: displayName(saved ?? { ...user, ...values }, i18n.language) }),
       });
     } catch (error) {
-      const fields = isApiError(error, 422)
-        ? (error.violations as Violation[]).filter((v) =>
-            (USER_EDIT_FIELDS as readonly string[]).includes(v.propertyPath),
-          )
-        : [];
-      if (fields.length > 0) {
-        const seen = new Set<string>();
-        for (const violation of fields) {
-          if (seen.has(violation.propertyPath)) continue;
-          form.setError(
-            violation.propertyPath as keyof UserEditValues,
-            { type: 'server', message: violation.code },
-            { shouldFocus: seen.size === 0 },
-          );
-          seen.add(violation.propertyPath);
-        }
-      } else {
+      if (!applyViolations(error, form.setError, USER_EDIT_FIELDS)?.fields.length) {
         setFormError(errorMessage(error));
       }
     }

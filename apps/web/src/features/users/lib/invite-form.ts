@@ -6,18 +6,10 @@
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  emailAddress,
-  type InviteSendBody,
-  LANGUAGES,
-  type Language,
-  ROLES,
-  type Role,
-  type Violation,
-} from '@isoptera/contracts';
+import { emailAddress, type InviteSendBody, LANGUAGES, type Language, ROLES, type Role } from '@isoptera/contracts';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { isApiError } from '../../../shared/api/api-error';
+import { type MappedViolations, mapViolations } from '../../../shared/forms/violations';
 
 /** 'auto' leaves the language to the server (the invited account's, else the inviter's). */
 export type InviteLanguage = Language | 'auto';
@@ -101,28 +93,17 @@ export function inviteBody(rows: ReadonlyArray<{ email: string; role: string; la
 
 const ROW_FIELD = /^invites\.(\d+)\.(email|role|lang)$/;
 
+/** The row field a violation's property path names (`invites.<i>.email|role|lang`), else null. */
+export function inviteField(path: string): string | null {
+  return ROW_FIELD.test(path) ? path : null;
+}
+
 /**
  * Splits the violations of a 422 answer into row fields (`invites.<i>.email|role|lang`, first code per field) and
  * the rest (e.g. `invites_required`), shown above the form. `null` when the error is not a 422 with violations.
  */
-export function inviteViolations(
-  error: unknown,
-): { fields: Array<[`invites.${number}.${'email' | 'role' | 'lang'}`, string]>; other: string[] } | null {
-  if (!isApiError(error, 422) || error.violations.length === 0) return null;
-  const fields: Array<[`invites.${number}.${'email' | 'role' | 'lang'}`, string]> = [];
-  const other: string[] = [];
-  const seen = new Set<string>();
-  for (const violation of error.violations as Violation[]) {
-    const match = ROW_FIELD.exec(violation.propertyPath);
-    if (!match) {
-      other.push(violation.code);
-      continue;
-    }
-    if (seen.has(violation.propertyPath)) continue;
-    seen.add(violation.propertyPath);
-    fields.push([violation.propertyPath as `invites.${number}.${'email' | 'role' | 'lang'}`, violation.code]);
-  }
-  return { fields, other };
+export function inviteViolations(error: unknown): MappedViolations | null {
+  return mapViolations(error, inviteField);
 }
 
 /** `true` when `role` is one of the contract's roles. */

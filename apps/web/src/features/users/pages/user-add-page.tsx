@@ -8,11 +8,12 @@
 import { LANGUAGES } from '@isoptera/contracts';
 import { ArrowLeft, Plus, Send, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
+import { applyViolations } from '../../../shared/forms/violations';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { FormError } from '../../../shared/ui/field-error';
@@ -25,8 +26,8 @@ import {
   emptyInviteRow,
   type InviteFormValues,
   inviteBody,
+  inviteField,
   inviteFormResolver,
-  inviteViolations,
   MAX_INVITE_ROWS,
 } from '../lib/invite-form';
 import { rolesFor } from '../lib/member-permissions';
@@ -62,21 +63,10 @@ export function UserAddPage() {
       notify({ title: t('users:notifications.invited', { count: values.invites.length }) });
       void navigate('/users?status=invited');
     } catch (error) {
-      const violations = inviteViolations(error);
-      if (violations && violations.fields.length > 0) {
-        violations.fields.forEach(([name, code], index) => {
-          form.setError(
-            name as FieldPath<InviteFormValues>,
-            { type: 'server', message: code },
-            {
-              shouldFocus: index === 0,
-            },
-          );
-        });
-        if (violations.other[0]) setFormError(translateErrorCode(violations.other[0]));
-      } else if (violations?.other[0]) {
+      const violations = applyViolations(error, form.setError, inviteField);
+      if (violations?.other[0]) {
         setFormError(translateErrorCode(violations.other[0]));
-      } else {
+      } else if (!violations?.fields.length) {
         setFormError(errorMessage(error));
       }
     }

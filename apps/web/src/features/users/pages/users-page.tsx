@@ -9,8 +9,9 @@ import { PAGE_SIZE, ROLES_BY_USER_TYPE, SEARCH_DEBOUNCE_MS, type SpaceUser } fro
 import { SearchX, UserPlus, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../shared/auth/session';
+import { useKeptSearchParams } from '../../../shared/forms/use-kept-search-params';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -36,7 +37,7 @@ export function UsersPage() {
   const type = actor?.userType ?? 'pco';
   const paths = useMemo(() => userPaths(type), [type]);
   const roles = ROLES_BY_USER_TYPE[type];
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useKeptSearchParams('users');
   const state = readUserListState(params, roles);
   const [searchText, setSearchText] = useState(state.search);
   const debounced = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
