@@ -12,6 +12,7 @@ export * from './common.js';
 export * from './constants.js';
 export * from './contracts.endpoints.js';
 export * from './contracts.js';
+export * from './easy-connect.endpoints.js';
 export * from './endpoint.js';
 export * from './enums.js';
 export * from './equipment.endpoints.js';

@@ -21,6 +21,7 @@ export type RouteName =
   | 'Login'
   | 'TwoFactor'
   | 'RenewPassword'
+  | 'EasyConnect'
   | 'TokenExpired'
   | 'Activation'
   | 'ValidateNewEmail'
@@ -113,6 +114,13 @@ export const routeTable: readonly AppRoute[] = [
     action: 'public',
     layout: 'bare',
     Component: lazyPage(() => import('../features/auth/pages/renew-password-page'), 'RenewPasswordPage'),
+  },
+  {
+    name: 'EasyConnect',
+    path: '/easy-connect',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/auth/pages/easy-connect-page'), 'EasyConnectPage', 'easyConnect'),
   },
   {
     name: 'TokenExpired',
