@@ -20,6 +20,7 @@ export * from './equipment.js';
 export * from './errors.js';
 export * from './field.endpoints.js';
 export * from './field.js';
+export * from './generic-users.endpoints.js';
 export * from './health.endpoints.js';
 export * from './hydra.endpoints.js';
 export * from './hydra.js';
