@@ -67,6 +67,11 @@ beforeAll(async () => {
         ? sendJson(response, 200, { ulid: '01', firstname: 'A', lastname: 'B' })
         : sendProblem(response, 401, 'unauthorized');
     }
+    if (request.url === '/api/me/rights') {
+      return loggedIn
+        ? sendJson(response, 200, { actions: ['pco_action'] })
+        : sendProblem(response, 401, 'unauthorized');
+    }
     return sendProblem(response, 404, 'not_found');
   });
   configureHttpClient({ baseUrl: server.url, getAuthState: () => false, navigate: () => {} });
@@ -201,7 +206,7 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.requests.map((r) => r.url)).toEqual(['/security/token/request', '/api/me']);
+    expect(server.requests.map((r) => r.url).sort()).toEqual(['/api/me', '/api/me/rights', '/security/token/request']);
     expect(JSON.parse(server.requests[0]?.body ?? '{}')._remember_me).toBe(true);
     expect(getMeState().user).toMatchObject({ ulid: '01' });
   });
@@ -238,7 +243,12 @@ describe('LoginPage — two-factor step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(bodyOf('/security/token/2fa')).toEqual({ auth_code: '123456', trusted: true });
-    expect(server.requests.map((r) => r.url)).toEqual(['/security/token/request', '/security/token/2fa', '/api/me']);
+    expect(server.requests.map((r) => r.url).sort()).toEqual([
+      '/api/me',
+      '/api/me/rights',
+      '/security/token/2fa',
+      '/security/token/request',
+    ]);
     expect(getMeState().user).toMatchObject({ ulid: '01' });
   });
 
@@ -318,7 +328,7 @@ describe('LoginPage — two-factor step', () => {
     fireEvent.change(codeInput(), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.requests.map((r) => r.url)).toEqual(['/security/token/2fa', '/api/me']);
+    expect(server.requests.map((r) => r.url).sort()).toEqual(['/api/me', '/api/me/rights', '/security/token/2fa']);
   });
 });
 
