@@ -46,6 +46,7 @@ export type RouteName =
   | 'PCOList'
   | 'SpaceParameters'
   | 'ProductCatalogue'
+  | 'ComponentTest'
   | 'Error'
   | 'NotFound';
 
@@ -291,6 +292,18 @@ export const routeTable: readonly AppRoute[] = [
     action: [ACTIONS.PCO_OWNER],
     layout: 'shell',
     Component: lazyPage(() => import('../features/products/pages/products-page'), 'ProductsPage'),
+  },
+  {
+    // the component test page (SPEC §2.2, issue 14): super admin only, in no menu
+    name: 'ComponentTest',
+    path: '/test',
+    action: [ACTIONS.SUPER_ADMIN],
+    layout: 'shell',
+    Component: lazyPage(
+      () => import('../features/component-test/pages/component-test-page'),
+      'ComponentTestPage',
+      'componentTest',
+    ),
   },
   { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },
   { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: NotFoundPage },
