@@ -33,6 +33,9 @@ export type RouteName =
   | 'Privacy'
   | 'About'
   | 'Forum'
+  | 'FAQ'
+  | 'LegalNotice'
+  | 'Tutorial'
   | 'BaseRoute'
   | 'Home'
   | 'Clients'
@@ -178,6 +181,27 @@ export const routeTable: readonly AppRoute[] = [
     action: 'public',
     layout: 'bare',
     Component: lazyPage(() => import('../features/legal/pages/forum-page'), 'ForumPage'),
+  },
+  {
+    name: 'FAQ',
+    path: '/faq',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/faq-page'), 'FaqPage'),
+  },
+  {
+    name: 'LegalNotice',
+    path: '/legal-notice',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/legal-notice-page'), 'LegalNoticePage'),
+  },
+  {
+    name: 'Tutorial',
+    path: '/tutorial',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/tutorial-page'), 'TutorialPage'),
   },
   { name: 'BaseRoute', path: '/', action: 'authenticated', layout: 'shell', Component: BaseRedirect },
   {

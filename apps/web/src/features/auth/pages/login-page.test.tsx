@@ -4,7 +4,7 @@
  */
 
 import type { ServerResponse } from 'node:http';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
@@ -117,6 +117,13 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText('Password', { exact: false }).getAttribute('type')).toBe('password');
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toHaveProperty('checked', false);
     expect(screen.getByRole('combobox', { name: 'Interface language' })).toBeTruthy();
+  });
+
+  it('links to the terms of use and the privacy policy (SPEC §2.1)', () => {
+    renderLogin();
+    const legal = screen.getByRole('navigation', { name: 'Legal information' });
+    expect(within(legal).getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/cgu');
+    expect(within(legal).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy');
   });
 
   it('fills the e-mail from ?email=', () => {
