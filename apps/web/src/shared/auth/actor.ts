@@ -49,5 +49,5 @@ export function actorOf(me: CurrentUser, actions?: readonly Action[]): Actor {
 
 /** `true` when the server granted the actor the named action (SPEC §6 "has right to execute action"). */
 export function actorHasAction(actor: Actor | null, action: Action): boolean {
-  return actor !== null && actor.actions.includes(action);
+  return actor?.actions.includes(action) ?? false;
 }
