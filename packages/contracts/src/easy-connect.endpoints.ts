@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { tokenRequestAnswer } from './auth.js';
 import { EASY_CONNECT_TTL_HOURS } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
-import { USERS_PATH } from './paths.js';
 import { ACTIONS } from './roles.js';
 
 /** `POST /security/easy-connect`: the token of the link. */
@@ -24,11 +23,12 @@ export const EASY_CONNECT_SENDERS = {
   dealer: { anyOf: [ACTIONS.DEALER_OWNER] },
 } as const;
 
+/** `POST {users}/:ulid/easy-connect` (paths spelled out: `paths.ts` stays out of the web chunks that import this). */
 const sendEndpoint = <const T extends keyof typeof EASY_CONNECT_SENDERS>(type: T, name: 'Pco' | 'Dealer') =>
   defineEndpoint({
     operationId: `sendUser${name}EasyConnect`,
     method: 'POST',
-    path: `${USERS_PATH[type]}/:ulid/easy-connect` as `/api/user_${T}s/:ulid/easy-connect`,
+    path: `/api/user_${type}s/:ulid/easy-connect` as `/api/user_${T}s/:ulid/easy-connect`,
     tags: ['Users'],
     access: EASY_CONNECT_SENDERS[type],
     summary: 'E-mail a member a one-time sign-in link (204)',

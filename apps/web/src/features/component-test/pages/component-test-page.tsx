@@ -8,6 +8,7 @@
 import { Bell, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../shared/lib/use-format';
 import { BADGE_TONES, Badge, type BadgeTone } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -51,6 +52,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The component test page. */
 export function ComponentTestPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const [closable, setClosable] = useState(true);
   const [select, setSelect] = useState<string | null>('a');
   const [radio, setRadio] = useState<string | null>('a');
@@ -159,6 +161,10 @@ export function ComponentTestPage() {
           <DatePicker label={t('componentTest:sample.date')} value={date} onChange={setDate} />
           <DateTimePicker label={t('componentTest:sample.dateTime')} value={dateTime} onChange={setDateTime} />
           <DateRangePicker label={t('componentTest:sample.range')} value={range} onChange={setRange} />
+          {/* what the chosen date and time look like in the user's language and time zone */}
+          <p className="self-end text-sm text-gray-700" aria-live="polite">
+            {[format.date(date), format.dateTime(dateTime)].filter(Boolean).join(' · ')}
+          </p>
         </div>
       </Section>
 

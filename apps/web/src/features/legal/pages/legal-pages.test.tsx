@@ -14,11 +14,9 @@ import { FORUM_URL } from '../lib/legal-paths';
 import { textBlocks } from '../lib/text-blocks';
 import { AboutPage } from './about-page';
 import { CguPage } from './cgu-page';
-import { FaqPage } from './faq-page';
 import { ForumPage } from './forum-page';
-import { LegalNoticePage } from './legal-notice-page';
+import { FaqPage, LegalNoticePage, TutorialPage } from './help-pages';
 import { PrivacyPage } from './privacy-page';
-import { TutorialPage } from './tutorial-page';
 
 const signedIn: Session = {
   status: 'authenticated',
