@@ -5,6 +5,7 @@
  * the form fields, notifications (info, error, with actions), dialogs, and the page-level states — to check a change
  * of the design system at a glance. In no menu. Texts: the on-demand `componentTest` namespace (the router loads it).
  */
+import { ALERT_TYPES, INTERVENTION_TYPES, SITE_STATUSES } from '@isoptera/contracts';
 import { Bell, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -117,10 +118,15 @@ export function ComponentTestPage() {
             {t('componentTest:sample.restore')}
           </Button>
         )}
-        <StatusBadge status="ALERT" />
-        <StatusBadge status="OK" />
-        <AlertBadge type="TERMITE" />
-        <InterventionTypeBadge type="TYPE_CONTROL_VISIT" />
+        {SITE_STATUSES.map((status) => (
+          <StatusBadge key={status} status={status} />
+        ))}
+        {ALERT_TYPES.map((type) => (
+          <AlertBadge key={type} type={type} />
+        ))}
+        {INTERVENTION_TYPES.map((type) => (
+          <InterventionTypeBadge key={type} type={type} />
+        ))}
         <ReportStatusBadge status="to_process" />
         <ReportStatusBadge status="sent" />
         <ReportStatusBadge status="discarded" />
