@@ -134,6 +134,8 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('PUT /api/me/edit-timezone'),
       r('PUT /api/me/change-space'),
       r('GET /api/avatars/:file'),
+      // SPEC §6 "has right to execute action" (issue 14): anyone may ask what they may do
+      r('GET /api/me/rights'),
     ],
   },
   {
@@ -291,7 +293,21 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('PUT /api/products/:ulid'),
       r('PATCH /api/products/:ulid'),
       r('DELETE /api/products/:ulid'),
+      // issue 14: an owner sends a member a one-time sign-in link
+      r('POST /api/user_pcos/:ulid/easy-connect'),
     ],
+  },
+  {
+    rule: 'dealer owner only (one-time sign-in links)',
+    spec: 'issue 14 "/easy-connect": sent by an owner to a member; SPEC §6 "dealer owner only"',
+    allowed: DEALER_OWNER,
+    routes: [r('POST /api/user_dealers/:ulid/easy-connect')],
+  },
+  {
+    rule: 'admin, dealer or PCO action (generic users)',
+    spec: 'SPEC §7 "Generic /api/users", §2.2 "/users": admin, dealer or PCO action',
+    allowed: [...ADMIN_ACTION, ...DEALER_ACTION, ...PCO_ACTION],
+    routes: [r('POST /api/users'), r('GET /api/users/:ulid'), r('PUT /api/users/:ulid'), r('DELETE /api/users/:ulid')],
   },
 ];
 
@@ -338,6 +354,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /security/forgot-password',
   'POST /security/reset-password',
   'POST /security/validate-password',
+  // issue 14: the one-time sign-in link is the credential
+  'POST /security/easy-connect',
   'PUT /api/me/validate-email/:token',
   'GET /api/timezones',
   'GET /api/invite_admins/get-admin/:token',

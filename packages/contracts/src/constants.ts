@@ -48,6 +48,8 @@ export const TWO_FACTOR_COOKIE = 'isoptera_2fa';
 export const TRUSTED_DEVICE_COOKIE = 'isoptera_trusted';
 /** Password-reset links are valid one hour and used once. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** One-time sign-in links (`/easy-connect?token=`, SPEC §2.1) are valid 24 hours and used once. */
+export const EASY_CONNECT_TTL_HOURS = 24;
 /** Invitations expire after 7 days (`expire_invite_token`). */
 export const INVITATION_TTL_DAYS = 7;
 /** E-mail change validation links are valid 24 hours. */

@@ -49,6 +49,10 @@ export const ERROR_STATUS = {
   error_token_renew: 400,
   /** Reset link older than one hour: the UI sends the user to the token-expired page. */
   expired_token_renew: 410,
+  /** One-time sign-in link unknown (`POST /security/easy-connect`). */
+  invalid_easy_connect_token: 400,
+  /** One-time sign-in link used, expired or replaced: the answer names the space (`pco_name`) for `/token-expires`. */
+  expired_easy_connect_token: 410,
   invalid_invite_token: 404,
   expire_invite_token: 410,
   invalid_email_token: 400,

@@ -3,7 +3,7 @@
  * client and the shell catalogues are loaded for a logged-in user, then 'authenticated'; no query client without a
  * user; the screens are not remounted when the client arrives; logging out forgets the user and the cached data.
  */
-import type { CurrentUser } from '@isoptera/contracts';
+import { ACTIONS, type Action, type CurrentUser } from '@isoptera/contracts';
 import { QueryClientContext } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useContext, useState } from 'react';
@@ -96,6 +96,27 @@ describe('AppProviders', () => {
     act(() => clearSession());
     expect(probe()).toMatch(/^anonymous\|-\|client\|/);
     expect(client.getQueryData(['clients'])).toBeUndefined();
+  });
+
+  it('grants the actions the server answered (GET /api/me/rights), not what the role would suggest', async () => {
+    let hasAction: ((action: Action) => boolean) | undefined;
+    function Rights() {
+      hasAction = useSession().hasAction;
+      return null;
+    }
+    // an owner whose rights the server narrowed: the app follows the server
+    setMe(user, [ACTIONS.PCO_ACTION]);
+    render(
+      <AppProviders>
+        <Probe />
+        <Rights />
+      </AppProviders>,
+    );
+    await waitFor(() => expect(probe()).toMatch(/^authenticated\|/));
+    expect(hasAction?.(ACTIONS.PCO_ACTION)).toBe(true);
+    expect(hasAction?.(ACTIONS.PCO_OWNER)).toBe(false);
+    act(() => setMe(null));
+    expect(getMeState().actions).toEqual([]);
   });
 
   it('tells the HTTP client whether a session is established', () => {

@@ -66,7 +66,7 @@ export function loadQueryClient(): Promise<QueryClient> {
 }
 
 /** Whether a session is established, as the HTTP client needs it (unknown until `GET /api/me` answers). */
-export function authStateOf({ user, failed }: MeState): boolean | 'unknown' {
+export function authStateOf({ user, failed }: Omit<MeState, 'actions'>): boolean | 'unknown' {
   if (user !== undefined) return user !== null;
   return failed ? false : 'unknown';
 }
@@ -125,7 +125,7 @@ function useShellResources(user: CurrentUser | null | undefined): { client: Quer
 /** Provides the session decided by `GET /api/me` and applies the user's language (SPEC §9). */
 function SessionProvider({ me, shellReady, children }: { me: MeState; shellReady: boolean; children: ReactNode }) {
   const [isLoggingOut, setLoggingOut] = useState(false);
-  const { user, failed } = me;
+  const { user, actions, failed } = me;
   const status: SessionStatus =
     user !== undefined
       ? user
@@ -152,7 +152,8 @@ function SessionProvider({ me, shellReady, children }: { me: MeState; shellReady
   }, []);
 
   const session = useMemo<Session>(() => {
-    const actor = current ? actorOf(current) : null;
+    // the rights are the server's answer (GET /api/me/rights), fetched and cached with the current user
+    const actor = current ? actorOf(current, actions) : null;
     return {
       status,
       me: current,
@@ -163,7 +164,7 @@ function SessionProvider({ me, shellReady, children }: { me: MeState; shellReady
       setLoggingOut,
       reloadMe: reload,
     };
-  }, [status, current, isLoggingOut, reload]);
+  }, [status, current, actions, isLoggingOut, reload]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -112,6 +112,23 @@ describe('guards (SPEC §2.2)', () => {
     expect(decideAccess(ACTIONS.PCO_ACTION, 'authenticated', manager)).toEqual({ kind: 'allow' });
   });
 
+  it('opens /test to a super admin only, and decides by the actions the server granted, not by the role', () => {
+    const test = routeTable.find((r) => r.path === '/test');
+    expect(test?.action).toEqual([ACTIONS.SUPER_ADMIN]);
+    const action = test?.action ?? 'public';
+    const superAdmin = actorOf(me({ user_type: 'admin', role: 'ROLE_ADMIN_SPACE_SUPER_ADMIN', pco: null }), [
+      ACTIONS.SUPER_ADMIN,
+      ACTIONS.ADMIN_ACTION,
+    ]);
+    expect(decideAccess(action, 'authenticated', superAdmin)).toEqual({ kind: 'allow' });
+    for (const other of [admin, dealer, owner, manager]) {
+      expect(decideAccess(action, 'authenticated', other)).toEqual({ kind: 'redirect', to: '/error/403' });
+    }
+    // the same role without the server's grant gets 403: the role itself is never read
+    const narrowed = actorOf(me({ user_type: 'admin', role: 'ROLE_ADMIN_SPACE_SUPER_ADMIN', pco: null }), []);
+    expect(decideAccess(action, 'authenticated', narrowed)).toEqual({ kind: 'redirect', to: '/error/403' });
+  });
+
   it('routes BaseRoute by space: admin → /dealers, dealer → /pcos, PCO → /home, plain PCO member stays, others → 403', () => {
     expect(baseRouteTarget(admin)).toBe('/dealers');
     expect(baseRouteTarget(dealer)).toBe('/pcos');

@@ -21,6 +21,7 @@ export type RouteName =
   | 'Login'
   | 'TwoFactor'
   | 'RenewPassword'
+  | 'EasyConnect'
   | 'TokenExpired'
   | 'Activation'
   | 'ValidateNewEmail'
@@ -32,6 +33,9 @@ export type RouteName =
   | 'Privacy'
   | 'About'
   | 'Forum'
+  | 'FAQ'
+  | 'LegalNotice'
+  | 'Tutorial'
   | 'BaseRoute'
   | 'Home'
   | 'Clients'
@@ -45,6 +49,7 @@ export type RouteName =
   | 'PCOList'
   | 'SpaceParameters'
   | 'ProductCatalogue'
+  | 'ComponentTest'
   | 'Error'
   | 'NotFound';
 
@@ -126,6 +131,13 @@ export const routeTable: readonly AppRoute[] = [
     Component: lazyPage(() => import('../features/auth/pages/renew-password-page'), 'RenewPasswordPage'),
   },
   {
+    name: 'EasyConnect',
+    path: '/easy-connect',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/auth/pages/easy-connect-page'), 'EasyConnectPage', 'easyConnect'),
+  },
+  {
     name: 'TokenExpired',
     path: '/token-expires',
     action: 'public',
@@ -180,6 +192,27 @@ export const routeTable: readonly AppRoute[] = [
     action: 'public',
     layout: 'bare',
     Component: lazyPage(() => import('../features/legal/pages/forum-page'), 'ForumPage'),
+  },
+  {
+    name: 'FAQ',
+    path: '/faq',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/help-pages'), 'FaqPage'),
+  },
+  {
+    name: 'LegalNotice',
+    path: '/legal-notice',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/help-pages'), 'LegalNoticePage'),
+  },
+  {
+    name: 'Tutorial',
+    path: '/tutorial',
+    action: 'public',
+    layout: 'bare',
+    Component: lazyPage(() => import('../features/legal/pages/help-pages'), 'TutorialPage'),
   },
   { name: 'BaseRoute', path: '/', action: 'authenticated', layout: 'shell', Component: BaseRedirect },
   {
@@ -294,6 +327,18 @@ export const routeTable: readonly AppRoute[] = [
     action: [ACTIONS.PCO_OWNER],
     layout: 'shell',
     Component: lazyPage(() => import('../features/products/pages/products-page'), 'ProductsPage'),
+  },
+  {
+    // the component test page (SPEC §2.2, issue 14): super admin only, in no menu
+    name: 'ComponentTest',
+    path: '/test',
+    action: [ACTIONS.SUPER_ADMIN],
+    layout: 'shell',
+    Component: lazyPage(
+      () => import('../features/component-test/pages/component-test-page'),
+      'ComponentTestPage',
+      'componentTest',
+    ),
   },
   { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },
   { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: NotFoundPage },

@@ -120,3 +120,29 @@ export const emailChangeRequests = pgTable(
     index('email_change_requests_account_idx').on(t.accountId),
   ],
 );
+
+/**
+ * A one-time sign-in link (`/easy-connect?token=`, SPEC §2.1; issue 14) that the owner of a space (`sentBy`) sends to
+ * an active member (`membershipId`): valid `EASY_CONNECT_TTL_HOURS` hours, used once (`usedAt`), and opening a
+ * session on that membership. Sending a new link to the same member revokes the unused older ones (`revokedAt`).
+ */
+export const easyConnectTokens = pgTable(
+  'easy_connect_tokens',
+  {
+    id: ulidPk(),
+    membershipId: ulidRef('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    sentBy: ulidRef('sent_by').references(() => memberships.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+    revokedAt: tz('revoked_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('easy_connect_tokens_token_unique').on(t.tokenHash),
+    index('easy_connect_tokens_membership_idx').on(t.membershipId),
+  ],
+);
+export type EasyConnectTokenRow = typeof easyConnectTokens.$inferSelect;

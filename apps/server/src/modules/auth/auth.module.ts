@@ -3,9 +3,11 @@ import type { AppModule, ModuleDeps } from '../../platform/module.js';
 import { createAuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
+import { createEasyConnectRepository } from './easy-connect.repository.js';
+import { createEasyConnectService } from './easy-connect.service.js';
 
 /**
- * Sign-in (with the two-factor step), refresh, logout and the password flows. `now` replaces the clock of the
+ * Sign-in (with the two-factor step), one-time sign-in links, refresh, logout and the password flows. `now` replaces the clock of the
  * service (tests move it to expire codes and links).
  */
 export function createAuthModule(options: { now?: () => Date } = {}): AppModule {
@@ -23,7 +25,14 @@ export function createAuthModule(options: { now?: () => Date } = {}): AppModule 
         onBackgroundError: (error) => app.log.error({ err: error }, 'forgot-password mail failed'),
       });
       app.addHook('preClose', () => service.drain());
-      await app.register(authRoutes, { service, secureCookies: config.appUrl.startsWith('https:') });
+      const easyConnect = createEasyConnectService({
+        repository: createEasyConnectRepository(db),
+        auth: service,
+        mail,
+        appUrl: config.appUrl,
+        now: options.now,
+      });
+      await app.register(authRoutes, { service, easyConnect, secureCookies: config.appUrl.startsWith('https:') });
     },
   };
 }

@@ -1,25 +1,30 @@
 /**
  * HTTP of sign-in and the password flows (SPEC §7 "Authentication"): token request, two-factor step and resend,
- * refresh, logout, forgot / reset / validate password, each registered from its contract (`authEndpoints`).
+ * refresh, logout, forgot / reset / validate password, each registered from its contract (`authEndpoints`); and the
+ * one-time sign-in links (`easyConnectEndpoints`: an owner sends one, the member signs in with it).
  * Brute-force limits: see `auth.limits.ts`; each handler checks its limiter first, once the body is validated.
  */
 import {
   authEndpoints as api,
+  easyConnectEndpoints,
   REFRESH_TOKEN_COOKIE,
   type TokenAnswer,
   TRUSTED_DEVICE_COOKIE,
   TWO_FACTOR_COOKIE,
 } from '@isoptera/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireActor } from '../../platform/auth/actor.js';
 import { clearTokenCookies, type IssuedTokens, setTokenCookies } from '../../platform/auth/token-cookies.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { route } from '../../platform/http/endpoint-route.js';
 import { createLimiter, ipKey } from '../../platform/http/rate-limits.js';
 import { cookieIpKey, emailIpKey, signInLimiter } from './auth.limits.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, SignedIn, TwoFactorPending } from './auth.service.js';
+import type { EasyConnectService } from './easy-connect.service.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
+  easyConnect: EasyConnectService;
   secureCookies: boolean;
 }
 
@@ -33,8 +38,27 @@ const isError = (error: unknown, ...codes: string[]) => error instanceof AppErro
 const answer = (tokens: IssuedTokens, clientType: unknown): TokenAnswer =>
   clientType === 'mobile' ? { token: tokens.accessToken, refresh_token: tokens.refreshToken } : {};
 
-export async function authRoutes(app: FastifyInstance, { service, secureCookies }: AuthRoutesOptions): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  { service, easyConnect, secureCookies }: AuthRoutesOptions,
+): Promise<void> {
   const clearTwoFactorCookie = (reply: FastifyReply) => reply.clearCookie(TWO_FACTOR_COOKIE, { path: SECURITY_PATH });
+
+  /** The answer of a sign-in (password or one-time link): the session cookies, or the two-factor cookie and step. */
+  const signedIn = (result: SignedIn | TwoFactorPending, reply: FastifyReply, clientType: unknown) => {
+    if (result.kind === 'two_factor') {
+      reply.setCookie(TWO_FACTOR_COOKIE, result.challengeToken, {
+        path: SECURITY_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        expires: result.expiresAt,
+      });
+      return { two_factor: true as const, email: result.email };
+    }
+    setTokenCookies(reply, result.tokens, secureCookies);
+    return answer(result.tokens, clientType);
+  };
 
   const signInLimits = signInLimiter(app);
   const codeLimits = createLimiter(app, [
@@ -64,19 +88,35 @@ export async function authRoutes(app: FastifyInstance, { service, secureCookies 
       if (isError(error, 'invalid_credentials')) await signInLimits.hit(request);
       throw error;
     }
-    if (result.kind === 'two_factor') {
-      reply.setCookie(TWO_FACTOR_COOKIE, result.challengeToken, {
-        path: SECURITY_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: secureCookies,
-        expires: result.expiresAt,
-      });
-      return { two_factor: true as const, email: result.email };
-    }
-    setTokenCookies(reply, result.tokens, secureCookies);
-    return answer(result.tokens, request.headers['client-type']);
+    return signedIn(result, reply, request.headers['client-type']);
   });
+
+  // one-time sign-in links (issue 14): refused links count against the address; a sender is limited per member
+  const linkLimits = createLimiter(app, [{ max: 30, windowMinutes: MINUTES_15, key: ipKey }]);
+  route(app, easyConnectEndpoints.signIn, async (request, reply) => {
+    await linkLimits.check(request, reply);
+    let result: SignedIn | TwoFactorPending;
+    try {
+      result = await easyConnect.signIn({
+        token: request.body.token,
+        trustedDevice: request.cookies[TRUSTED_DEVICE_COOKIE],
+      });
+    } catch (error) {
+      if (isError(error, 'invalid_easy_connect_token', 'expired_easy_connect_token')) await linkLimits.hit(request);
+      throw error;
+    }
+    return signedIn(result, reply, request.headers['client-type']);
+  });
+  const sendLimits = createLimiter(app, [
+    { max: 5, windowMinutes: MINUTES_15, key: (request) => `member|${(request.params as { ulid: string }).ulid}` },
+    { max: 30, windowMinutes: MINUTES_15, key: (request) => `sender|${request.actor?.membershipId ?? request.ip}` },
+  ]);
+  for (const endpoint of [easyConnectEndpoints.sendPco, easyConnectEndpoints.sendDealer]) {
+    route(app, endpoint, async (request, reply) => {
+      await sendLimits.take(request, reply);
+      await easyConnect.send(requireActor(request), request.params.ulid);
+    });
+  }
 
   route(app, api.verifyTwoFactor, async (request, reply) => {
     await codeLimits.check(request, reply);

@@ -287,6 +287,33 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
+     * Opens a sign-in on the membership `membershipId` for a proof other than the password (a one-time link,
+     * `easy-connect.service.ts`), with the two-factor rule of {@link requestToken}: when any active membership of the
+     * account is in a space type of `TWO_FACTOR_SPACES` and `trustedDevice` is not a valid trusted device of the
+     * account, a challenge is created and the code e-mailed ({@link TwoFactorPending}); otherwise a session is opened
+     * on that membership (not remembered). Answers `undefined` when the membership is no longer active (or its space
+     * is closed).
+     */
+    async signInMembership(input: {
+      membershipId: string;
+      trustedDevice?: string | undefined;
+    }): Promise<SignedIn | TwoFactorPending | undefined> {
+      const found = await repository.activeMembershipWithAccount(input.membershipId);
+      if (!found) return undefined;
+      const active = (await repository.activeMemberships(found.account.id)).map((r) => r.membership);
+      const needsCode = active.some((m) => twoFactorSpaces.includes(m.spaceType));
+      if (needsCode) {
+        const at = now();
+        const trustedToken = unsignTrustedDevice(input.trustedDevice);
+        const trusted = trustedToken
+          ? await repository.useTrustedDevice(found.account.id, hashToken(trustedToken), at)
+          : false;
+        if (!trusted) return startChallenge(found.account, found.membership, false, at);
+      }
+      return { kind: 'session', tokens: await openSession(found.account, found.membership, false, needsCode) };
+    },
+
+    /**
      * The device login of the technician API (docs/decisions/011-technician-api.md): the checks of
      * {@link requestToken} — 401 `invalid_credentials` for a wrong pair or no active membership; the code step when
      * any active membership is in a space type of `TWO_FACTOR_SPACES` — without a cookie: the attempt is the

@@ -1,8 +1,16 @@
 /**
- * HTTP of the current user (SPEC §7 "Self") and the time-zone list, each route registered from its contract
- * (`meEndpoints`).
+ * HTTP of the current user (SPEC §7 "Self"), the time-zone list and the current user's rights (SPEC §6, issue 14),
+ * each route registered from its contract (`meEndpoints`, `rightsEndpoints`).
  */
-import { ACCESS_TOKEN_COOKIE, meEndpoints as api, changeSpaceInput, type Language } from '@isoptera/contracts';
+import {
+  ACCESS_TOKEN_COOKIE,
+  ACTIONS,
+  meEndpoints as api,
+  changeSpaceInput,
+  hasAction,
+  type Language,
+  rightsEndpoints,
+} from '@isoptera/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Actor, claimsFromActor, requireActor } from '../../platform/auth/actor.js';
 import { setAccessCookie } from '../../platform/auth/token-cookies.js';
@@ -54,6 +62,14 @@ export async function meRoutes(app: FastifyInstance, { service, secureCookies }:
   }
 
   route(app, api.get, (request) => service.current(requireActor(request)));
+
+  // "has right to execute action" (SPEC §6): the actor is the effective one (the owner of a substituted space)
+  route(app, rightsEndpoints.get, (request) => {
+    const actor = requireActor(request);
+    const held = Object.values(ACTIONS).filter((action) => hasAction(actor.spaceType, actor.role, action));
+    const asked = request.query.action;
+    return { actions: asked ? held.filter((action) => action === asked) : held };
+  });
 
   route(app, api.editName, (request) => service.editName(requireActor(request), request.body));
 

@@ -17,6 +17,7 @@ const PARAMS: Record<MailTemplate, Record<string, string>> = {
     role: 'ROLE_PCO_SPACE_MANAGER',
     space: 'Sud-Ouest Protection',
   },
+  easy_connect: { link: `${APP}/easy-connect?token=abc`, inviter: 'Claire Martin' },
   email_change: { link: `${APP}/validate-new-email?token=abc` },
   intervention_scheduled: {
     client: 'Château Margaux',

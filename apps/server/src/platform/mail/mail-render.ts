@@ -5,6 +5,7 @@
  * the catalogue are escaped too. Pure functions: no database, no clock.
  */
 import {
+  EASY_CONNECT_TTL_HOURS,
   EMAIL_CHANGE_TTL_HOURS,
   INVITATION_TTL_DAYS,
   type Language,
@@ -242,6 +243,19 @@ function contentOf(template: MailTemplate, params: Record<string, string>, lang:
         notes: [
           { key: 'mail:invitation.validity', params: { count: INVITATION_TTL_DAYS } },
           { key: 'mail:invitation.ignore' },
+        ],
+      };
+    case 'easy_connect':
+      return {
+        subject: { key: 'mail:easy_connect.subject' },
+        intro: {
+          key: params.inviter ? 'mail:easy_connect.intro' : 'mail:easy_connect.intro_anonymous',
+          params: { inviter: param(params, 'inviter') },
+        },
+        action: { label: { key: 'mail:easy_connect.action' }, link: param(params, 'link') },
+        notes: [
+          { key: 'mail:easy_connect.validity', params: { count: EASY_CONNECT_TTL_HOURS } },
+          { key: 'mail:easy_connect.ignore' },
         ],
       };
     case 'email_change':

@@ -10,6 +10,7 @@ export type MailTemplate =
   | 'two_factor_code'
   | 'password_reset'
   | 'invitation'
+  | 'easy_connect'
   | 'email_change'
   | 'intervention_scheduled'
   | 'intervention_changed'
@@ -41,6 +42,7 @@ export interface MailRequest {
   /**
    * Template parameters, all strings (dates already formatted in the recipient's language and time zone, see
    * `formatMailPeriod`): two_factor_code {code}; password_reset {link}; invitation {link, inviter, role, space};
+   * easy_connect {link, inviter} (a one-time sign-in link; an empty `inviter` is left out);
    * email_change {link}; intervention_* {client, site, address, contact, contact_phone, type, start, end,
    * description} (written to a technician of the visit; `contact` is the person to meet on site); termite_alert
    * {site, client, type (`TYPE_…` alert type), station (reference, empty for a site-level alert), time, link};

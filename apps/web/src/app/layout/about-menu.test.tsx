@@ -1,5 +1,6 @@
 /**
- * The header's about menu (SPEC §2.3): Forum (new tab), About, CGU and Privacy, each leading to a public route shown
+ * The header's about menu (SPEC §2.3, §2.7): Forum (new tab), About, FAQ, tutorial, CGU, Privacy and legal notice,
+ * each leading to a public route shown
  * without the app's layout (SPEC §2.1, §2.3 hidden list).
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
@@ -9,7 +10,7 @@ import { routeTable } from '../router';
 import { AboutMenu } from './about-menu';
 
 describe('AboutMenu', () => {
-  it('links to Forum in a new tab, then About, CGU and Privacy in the same tab', async () => {
+  it('links to Forum in a new tab, then About, FAQ, tutorial, CGU, Privacy and legal notice in the same tab', async () => {
     render(
       <MemoryRouter>
         <AboutMenu />
@@ -18,8 +19,24 @@ describe('AboutMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Help and information' }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent?.trim())).toEqual(['Forum', 'About', 'Terms of use', 'Privacy policy']);
-    expect(items.map((item) => item.getAttribute('href'))).toEqual(['/forum', '/about', '/cgu', '/privacy']);
+    expect(items.map((item) => item.textContent?.trim())).toEqual([
+      'Forum',
+      'About',
+      'FAQ',
+      'Tutorial',
+      'Terms of use',
+      'Privacy policy',
+      'Legal notice',
+    ]);
+    expect(items.map((item) => item.getAttribute('href'))).toEqual([
+      '/forum',
+      '/about',
+      '/faq',
+      '/tutorial',
+      '/cgu',
+      '/privacy',
+      '/legal-notice',
+    ]);
 
     const [forum, ...others] = items;
     expect(forum?.getAttribute('target')).toBe('_blank');
@@ -34,6 +51,9 @@ describe('AboutMenu', () => {
       ['About', '/about'],
       ['CGU', '/cgu'],
       ['Privacy', '/privacy'],
+      ['FAQ', '/faq'],
+      ['Tutorial', '/tutorial'],
+      ['LegalNotice', '/legal-notice'],
     ] as const) {
       expect(
         routeTable.find((route) => route.path === path),

@@ -1,4 +1,7 @@
-/** About menu of the header (SPEC §2.3): Forum (new tab), About, CGU and Privacy. */
+/**
+ * About menu of the header (SPEC §2.3, §2.7): Forum (new tab), About, FAQ, the web-app tutorial, CGU, Privacy and
+ * the legal notice.
+ */
 import { CircleQuestionMark, ExternalLink } from 'lucide-react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -35,11 +38,20 @@ export function AboutMenu() {
           <MenuItem href="/about" className={itemClasses}>
             {t('layout:about.about')}
           </MenuItem>
+          <MenuItem href="/faq" className={itemClasses}>
+            {t('layout:about.faq')}
+          </MenuItem>
+          <MenuItem href="/tutorial" className={itemClasses}>
+            {t('layout:about.tutorial')}
+          </MenuItem>
           <MenuItem href="/cgu" className={itemClasses}>
             {t('layout:about.cgu')}
           </MenuItem>
           <MenuItem href="/privacy" className={itemClasses}>
             {t('layout:about.privacy')}
+          </MenuItem>
+          <MenuItem href="/legal-notice" className={itemClasses}>
+            {t('layout:about.notice')}
           </MenuItem>
         </Menu>
       </Popover>

@@ -4,7 +4,7 @@
  */
 
 import type { ServerResponse } from 'node:http';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
@@ -67,6 +67,11 @@ beforeAll(async () => {
         ? sendJson(response, 200, { ulid: '01', firstname: 'A', lastname: 'B' })
         : sendProblem(response, 401, 'unauthorized');
     }
+    if (request.url === '/api/me/rights') {
+      return loggedIn
+        ? sendJson(response, 200, { actions: ['pco_action'] })
+        : sendProblem(response, 401, 'unauthorized');
+    }
     return sendProblem(response, 404, 'not_found');
   });
   configureHttpClient({ baseUrl: server.url, getAuthState: () => false, navigate: () => {} });
@@ -112,6 +117,13 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText('Password', { exact: false }).getAttribute('type')).toBe('password');
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toHaveProperty('checked', false);
     expect(screen.getByRole('combobox', { name: 'Interface language' })).toBeTruthy();
+  });
+
+  it('links to the terms of use and the privacy policy (SPEC §2.1)', () => {
+    renderLogin();
+    const legal = screen.getByRole('navigation', { name: 'Legal information' });
+    expect(within(legal).getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/cgu');
+    expect(within(legal).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy');
   });
 
   it('fills the e-mail from ?email=', () => {
@@ -201,7 +213,7 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.requests.map((r) => r.url)).toEqual(['/security/token/request', '/api/me']);
+    expect(server.requests.map((r) => r.url).sort()).toEqual(['/api/me', '/api/me/rights', '/security/token/request']);
     expect(JSON.parse(server.requests[0]?.body ?? '{}')._remember_me).toBe(true);
     expect(getMeState().user).toMatchObject({ ulid: '01' });
   });
@@ -238,7 +250,12 @@ describe('LoginPage — two-factor step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(bodyOf('/security/token/2fa')).toEqual({ auth_code: '123456', trusted: true });
-    expect(server.requests.map((r) => r.url)).toEqual(['/security/token/request', '/security/token/2fa', '/api/me']);
+    expect(server.requests.map((r) => r.url).sort()).toEqual([
+      '/api/me',
+      '/api/me/rights',
+      '/security/token/2fa',
+      '/security/token/request',
+    ]);
     expect(getMeState().user).toMatchObject({ ulid: '01' });
   });
 
@@ -318,7 +335,7 @@ describe('LoginPage — two-factor step', () => {
     fireEvent.change(codeInput(), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.requests.map((r) => r.url)).toEqual(['/security/token/2fa', '/api/me']);
+    expect(server.requests.map((r) => r.url).sort()).toEqual(['/api/me', '/api/me/rights', '/security/token/2fa']);
   });
 });
 

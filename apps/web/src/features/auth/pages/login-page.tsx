@@ -41,6 +41,10 @@ interface LoginLocationState {
   notice?: LoginNotice;
 }
 
+/** The terms and privacy links under the login form (SPEC §2.1; issue 14). */
+const LEGAL_LINK =
+  'rounded-sm text-gray-600 underline underline-offset-2 outline-none hover:text-gray-900 focus-visible:ring-2 focus-visible:ring-brand-600';
+
 /** The login screen; on success the app goes to BaseRoute (`/`). */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -217,6 +221,20 @@ export function LoginPage() {
           {isPending ? t('auth:login.submitting') : t('auth:login.submit')}
         </button>
       </form>
+      <nav aria-label={t('auth:login.legal')} className="mt-6 border-t border-gray-200 pt-4">
+        <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs">
+          <li>
+            <Link to="/cgu" className={LEGAL_LINK}>
+              {t('auth:login.terms')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/privacy" className={LEGAL_LINK}>
+              {t('auth:login.privacy')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
     </AuthLayout>
   );
 }

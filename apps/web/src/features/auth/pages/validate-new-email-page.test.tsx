@@ -32,6 +32,7 @@ beforeAll(async () => {
       return sendJson(response, 204, null);
     }
     if (request.url === '/api/me') return sendJson(response, 200, { ulid: '01', email: 'new@demo.example' });
+    if (request.url === '/api/me/rights') return sendJson(response, 200, { actions: ['pco_action'] });
     return sendProblem(response, 404, 'not_found');
   });
   configureHttpClient({ baseUrl: server.url, getAuthState: () => false, navigate: () => {} });

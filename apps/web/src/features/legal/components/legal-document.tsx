@@ -1,5 +1,5 @@
 /**
- * One legal document (CGU, Privacy, About): an article with the page's only h1, the date of the last update, an
+ * One legal or help document (CGU, Privacy, About, FAQ, legal notice, tutorial): an article with the page's only h1, the date of the last update, an
  * introduction and one titled section (h2) per entry of `legal:<page>.sections`, in the order given.
  */
 import type { ReactNode } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LegalText } from './legal-text';
 
 export interface LegalDocumentProps {
-  page: 'cgu' | 'privacy' | 'about';
+  page: 'cgu' | 'privacy' | 'about' | 'faq' | 'notice' | 'tutorial';
   /** The keys of `legal:<page>.sections`, in reading order. */
   sections: readonly string[];
   /** Shows 'Last updated' under the title (the terms and the policy). */

@@ -1,8 +1,8 @@
 /**
  * The frame of the legal pages (SPEC §2.1 public routes, §2.3: no side menu, header nor profile panel): the Isoptera
  * mark and the language choice in a banner, one main region with the page's article (once its texts are loaded), a
- * link back to the login (or to the application when a session exists), and a footer navigation between the four
- * pages. Landmarks: banner, main, navigation, contentinfo; the page's article holds the only h1.
+ * link back to the login (or to the application when a session exists), and a footer navigation between the
+ * pages (about, FAQ, tutorial, terms, privacy, legal notice, forum). Landmarks: banner, main, navigation, contentinfo; the page's article holds the only h1.
  */
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -18,7 +18,7 @@ import { FullPageLoader } from '../../../shared/ui/full-page-loader';
 import { LanguageSelect } from '../../../shared/ui/language-select';
 import { LEGAL_PATHS, type LegalPage } from '../lib/legal-paths';
 
-const PAGES: readonly LegalPage[] = ['about', 'cgu', 'privacy', 'forum'];
+const PAGES: readonly LegalPage[] = ['about', 'faq', 'tutorial', 'cgu', 'privacy', 'notice', 'forum'];
 
 /** Renders `children` (the page's article) in the legal frame once the legal texts of the language are loaded. */
 export function LegalLayout({ current, children }: { current: LegalPage; children: ReactNode }) {

@@ -1,8 +1,14 @@
-/** The paths of the legal pages (SPEC §2.1) and the external community forum. */
+/**
+ * The paths of the legal and help pages (SPEC §2.1; FAQ, legal notice and web-app tutorial of §2.7, issue 14) and
+ * the external community forum.
+ */
 export const LEGAL_PATHS = {
   cgu: '/cgu',
   privacy: '/privacy',
   about: '/about',
+  faq: '/faq',
+  tutorial: '/tutorial',
+  notice: '/legal-notice',
   forum: '/forum',
 } as const;
 

@@ -15,6 +15,7 @@ import { textBlocks } from '../lib/text-blocks';
 import { AboutPage } from './about-page';
 import { CguPage } from './cgu-page';
 import { ForumPage } from './forum-page';
+import { FaqPage, LegalNoticePage, TutorialPage } from './help-pages';
 import { PrivacyPage } from './privacy-page';
 
 const signedIn: Session = {
@@ -46,6 +47,13 @@ const PAGES: [string, ComponentType, { en: string; fr: string; ja: string }][] =
   ['Privacy', PrivacyPage, { en: 'Privacy policy', fr: 'Politique de confidentialité', ja: 'プライバシーポリシー' }],
   ['About', AboutPage, { en: 'About Isoptera', fr: 'À propos d’Isoptera', ja: 'Isopteraについて' }],
   ['Forum', ForumPage, { en: 'Community forum', fr: 'Forum de la communauté', ja: 'コミュニティフォーラム' }],
+  ['FAQ', FaqPage, { en: 'Frequently asked questions', fr: 'Questions fréquentes', ja: 'よくある質問' }],
+  ['Legal notice', LegalNoticePage, { en: 'Legal notice', fr: 'Mentions légales', ja: '法的表示' }],
+  [
+    'Tutorial',
+    TutorialPage,
+    { en: 'Getting started with the web app', fr: 'Bien démarrer avec l’application web', ja: 'ウェブアプリの使い方' },
+  ],
 ];
 
 describe.each(PAGES)('%s page', (_, Page, titles) => {
@@ -81,7 +89,15 @@ describe('legal pages', () => {
     await screen.findByRole('heading', { level: 1, name: 'Privacy policy' });
     const nav = screen.getByRole('navigation', { name: 'Help and information' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/about', '/cgu', '/privacy', '/forum']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/about',
+      '/faq',
+      '/tutorial',
+      '/cgu',
+      '/privacy',
+      '/legal-notice',
+      '/forum',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Privacy policy' }).getAttribute('aria-current')).toBe('page');
   });
 
