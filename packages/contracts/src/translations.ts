@@ -127,6 +127,9 @@ export const translationVersionResource = z
     version: z.number().int().min(0).describe('0 before the first publication'),
     published_at: isoDateTime.nullable(),
     pending: z.number().int().min(0).optional().describe('Overrides changed since (admins only)'),
+    overridden: z
+      .record(z.string(), z.array(z.string()))
+      .describe('Language → the namespaces the published version overrides: the ones a browser fetches'),
   })
   .meta({ id: 'TranslationVersion' });
 export type TranslationVersion = z.output<typeof translationVersionResource>;

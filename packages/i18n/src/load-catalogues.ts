@@ -48,10 +48,27 @@ export function setServerOverrides(overrides: Overrides): void {
   for (const lang of SUPPORTED_LANGUAGES) live[lang] = merged[lang];
 }
 
+/**
+ * Namespaces of screens loaded on demand whose `errors` branch holds the error messages of their own calls: kept out
+ * of the `errors` catalogue, which the web app loads with its start-up texts (ARCHITECTURE §6 budgets), and merged
+ * into it for the server, whose problem bodies and violations read `errors:<code>` (the screen does the same for the
+ * web app when it opens). A code of `errors` itself wins.
+ */
+export const SCREEN_ERROR_NAMESPACES = ['translations'] as const;
+
+function withScreenErrors(catalogue: Catalogue): Catalogue {
+  let errors = catalogue.errors;
+  for (const namespace of SCREEN_ERROR_NAMESPACES) {
+    const branch = catalogue[namespace]?.errors;
+    if (branch && typeof branch !== 'string') errors = { ...branch, ...errors };
+  }
+  return errors ? { ...catalogue, errors } : catalogue;
+}
+
 function readCatalogues(localesDir: string): Record<Language, Catalogue> {
   const catalogues = {} as Record<Language, Catalogue>;
   for (const lang of SUPPORTED_LANGUAGES) {
-    catalogues[lang] = loadLanguage(join(localesDir, lang));
+    catalogues[lang] = withScreenErrors(loadLanguage(join(localesDir, lang)));
   }
   return catalogues;
 }

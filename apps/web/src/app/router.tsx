@@ -45,6 +45,7 @@ export type RouteName =
   | 'PCOList'
   | 'SpaceParameters'
   | 'ProductCatalogue'
+  | 'Translations'
   | 'Error'
   | 'NotFound';
 
@@ -283,6 +284,19 @@ export const routeTable: readonly AppRoute[] = [
     action: [ACTIONS.PCO_OWNER],
     layout: 'shell',
     Component: lazyPage(() => import('../features/products/pages/products-page'), 'ProductsPage'),
+  },
+  {
+    // the translation tool (issue 14, SPEC §2.2 /translations: admin action; §2.3: the header is hidden there)
+    name: 'Translations',
+    path: '/translations',
+    action: ACTIONS.ADMIN_ACTION,
+    layout: 'shell',
+    hideHeader: true,
+    Component: lazyPage(
+      () => import('../features/translations/pages/translations-page'),
+      'TranslationsPage',
+      'translations',
+    ),
   },
   { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },
   { name: 'NotFound', path: '*', action: 'public', layout: 'shell', Component: NotFoundPage },

@@ -60,6 +60,13 @@ function textState(overrides: OverrideIndex, language: string, namespace: string
   };
 }
 
+/** Language → its overridden namespaces, sorted. */
+function namespacesOf(overrides: Record<string, Record<string, Record<string, string>>>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(overrides).map(([language, byNamespace]) => [language, Object.keys(byNamespace).sort()]),
+  );
+}
+
 /** The violation codes of `value` as the text of `key` in `language`: the checks of `@isoptera/i18n`. */
 export function violationsOf(language: string, namespace: string, key: string, value: string): string[] {
   if (!hasKey(language, namespace, key)) return ['translation_plural_form_invalid'];
@@ -263,17 +270,22 @@ export function createTranslationsService(
         version: row.version,
         published_at: formatZoned(row.publishedAt, actor.timezone),
         pending: 0,
+        overridden: namespacesOf(snapshot),
       };
     },
 
-    /** `GET /api/translations/version`: the highest published version (0 before any), UTC date. */
+    /**
+     * `GET /api/translations/version`: the highest published version (0 before any), UTC date, and the namespaces
+     * it overrides per language (what a browser fetches).
+     */
     async version(): Promise<TranslationVersion> {
-      const row = await repository.latestVersion();
+      const { version, publishedAt, overrides } = await published();
       return {
         '@id': '/api/translations/version',
         '@type': 'TranslationVersion',
-        version: row?.version ?? 0,
-        published_at: row ? row.publishedAt.toISOString() : null,
+        version,
+        published_at: publishedAt ? publishedAt.toISOString() : null,
+        overridden: namespacesOf(overrides),
       };
     },
 

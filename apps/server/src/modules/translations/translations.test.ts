@@ -111,7 +111,7 @@ describe('/api/translations: overrides', () => {
     });
     expect(again.statusCode).toBe(304);
     const version = await t.app.inject({ method: 'GET', url: '/api/translations/version' });
-    expect(version.json()).toMatchObject({ version: before.version + 1 });
+    expect(version.json()).toMatchObject({ version: before.version + 1, overridden: { fr: ['common'] } });
   });
 
   it('reverts an override to the bundled text', async () => {

@@ -5,7 +5,7 @@
  * catalogue of the space settings (`products`), the screens of the users, the spaces (dealers, PCOs) and the space
  * settings (`users`, `spaces`, `spaceParameters`), of the clients, the sites and the planning (`clients`, `sites`,
  * `planning`: each read by its own screens only), the client import wizard (`clientImport`), the
- * contracts of the client and site details and Home (`contracts`) — are in
+ * contracts of the client and site details and Home (`contracts`), the admin's translation tool (`translations`) — are in
  * neither group of catalogues (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
  * i18next namespace. The build puts each one in its own chunk `<namespace>-<lang>` (vite.config.ts reads
  * on-demand-namespaces.json), so neither the login route's nor the shell's budget grows.
@@ -30,7 +30,8 @@ export type OnDemandNamespace =
   | 'sites'
   | 'planning'
   | 'clientImport'
-  | 'contracts';
+  | 'contracts'
+  | 'translations';
 
 type Catalogue = Record<string, unknown>;
 
@@ -50,6 +51,7 @@ const files = import.meta.glob<Catalogue>(
     './*/planning.json',
     './*/clientImport.json',
     './*/contracts.json',
+    './*/translations.json',
   ],
   { base: '../../../../../packages/i18n/locales', import: 'default' },
 );

@@ -17,7 +17,7 @@ export type CatalogueFiles = Record<string, () => Promise<Catalogue>>;
 // `mail` holds the server's e-mail texts, which the web app never shows: it stays out of the bundles;
 // the namespaces of on-demand-namespaces.json (`legal`, `equipment`, `alerts`, `reports`, `products`,
 // `spaces`, `spaceParameters`, `users`, `clients`, `sites`, `planning`, `clientImport`,
-// `contracts`) are loaded by the screens that show them
+// `contracts`, `translations`) are loaded by the screens that show them
 // (on-demand-catalogue.ts), in neither group, so that neither budget grows (ARCHITECTURE §6)
 const files: CatalogueFiles = import.meta.glob<Catalogue>(
   [
@@ -36,6 +36,7 @@ const files: CatalogueFiles = import.meta.glob<Catalogue>(
     '!./*/planning.json',
     '!./*/clientImport.json',
     '!./*/contracts.json',
+    '!./*/translations.json',
   ],
   {
     base: '../../../../../packages/i18n/locales',
