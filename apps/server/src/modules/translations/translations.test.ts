@@ -10,12 +10,11 @@ import type {
   TranslationKeyCollection,
   TranslationLanguageCollection,
 } from '@isoptera/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { as, createMember, createPcoTeam, createSpace, login } from '../../../test/factories.js';
 import { call, violations } from '../../../test/report-factories.js';
-import { translationOverrides } from '../../db/schema/index.js';
+import { markOverridesStale } from '../../../test/translation-factories.js';
 
 let t: TestApp;
 let admin: string;
@@ -130,10 +129,7 @@ describe('/api/translations: overrides', () => {
     await asAdmin('PUT', '/api/translations/overrides/pt/common/actions.close', { value: 'Fechar janela' });
     expect((await keys('language=pt&status=stale'))['hydra:member'].map((k) => k.key)).not.toContain('actions.close');
     // the override was written against another bundled text (as after an upgrade that changed the bundle)
-    await t.db
-      .update(translationOverrides)
-      .set({ baseHash: 'f'.repeat(64) })
-      .where(eq(translationOverrides.key, 'actions.close'));
+    await markOverridesStale(t.db, 'actions.close');
     const stale = await keys('language=pt&status=stale');
     const [close] = stale['hydra:member'];
     expect(stale['hydra:member'].map((k) => k.key)).toEqual(['actions.close']);

@@ -588,7 +588,10 @@ export function TranslationsPage() {
                 <tbody className="divide-y divide-gray-200 align-top">
                   {keys.data['hydra:member'].map((key) => (
                     <tr key={`${key.namespace}:${key.key}`}>
-                      <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal text-gray-800 break-all">
+                      <th
+                        scope="row"
+                        className="min-w-48 py-2 pr-3 font-mono text-xs font-normal break-all text-gray-800"
+                      >
                         {key.namespace}:{key.key}
                       </th>
                       {codes.map((code) => {
