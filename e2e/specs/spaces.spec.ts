@@ -172,7 +172,7 @@ async function logInWithCode(page: Page, email: string, password: string): Promi
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-const ADMIN_MENU = ['layout:menu.dealers', 'layout:menu.pcos', 'layout:menu.users'];
+const ADMIN_MENU = ['layout:menu.dealers', 'layout:menu.pcos', 'layout:menu.translations', 'layout:menu.users'];
 const DEALER_OWNER_MENU = ['layout:menu.pcos', 'layout:menu.users', 'layout:menu.spaceParameters'];
 const DEALER_USER_MENU = ['layout:menu.pcos', 'layout:menu.users'];
 const PCO_MANAGER_MENU = [
@@ -421,7 +421,7 @@ test('each space type shows the menu of SPEC §2.3', async ({ page, loginAs }) =
   test.setTimeout(120_000);
   const { t } = current();
 
-  // admin: Dealers, PCOs, Users; no search, no 'new visit'
+  // admin: Dealers, PCOs, Translations (issue 14), Users; no search, no 'new visit'
   await loginAs('admin');
   await open(page, '/');
   await expect(page).toHaveURL(/\/dealers(\?|$)/);

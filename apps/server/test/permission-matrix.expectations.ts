@@ -163,6 +163,22 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     ],
   },
   {
+    rule: 'admin action: the translation tool',
+    spec: 'SPEC §2.2 /translations (admin action), §2.7 "Translation tool"; issue 14',
+    allowed: ADMIN_ACTION,
+    routes: [
+      r('GET /api/translations/keys'),
+      r('GET /api/translations/languages'),
+      r('POST /api/translations/languages'),
+      r('DELETE /api/translations/languages/:language'),
+      r('PUT /api/translations/overrides/:language/:namespace/:key'),
+      r('DELETE /api/translations/overrides/:language/:namespace/:key'),
+      r('POST /api/translations/publish'),
+      r('POST /api/translations/import'),
+      r('GET /api/translations/export'),
+    ],
+  },
+  {
     rule: 'admin or dealer action',
     spec: 'SPEC §2.2 /pcos: admin or dealer',
     allowed: [...ADMIN_ACTION, ...DEALER_ACTION],
@@ -368,6 +384,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/invite_pcos/new-user/:token',
   'POST /api/invite_pcos/join-space/:token',
   'GET /api/logos/:file',
+  // the published translations every browser lays on its bundled texts (issue 14)
+  'GET /api/translations/version',
+  'GET /api/translations/published/:language/:namespace',
   // a gateway's uplink: no user session, the device credential authenticates it (issue 5)
   'POST /api/uplinks',
   // the technician API's device login, refresh and logout (issue 12; their body authenticates)

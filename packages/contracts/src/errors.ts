@@ -126,6 +126,17 @@ export const ERROR_STATUS = {
   // service contracts (issue 13; docs/decisions/013)
   contract_not_found: 404,
   contract_document_not_found: 404,
+  // the translation tool (issue 14; docs/decisions/014)
+  language_not_found: 404,
+  /** Deleting one of the five bundled languages (fr, en, ja, it, pt). */
+  language_bundled: 409,
+  language_exists: 409,
+  /** `language` is needed: the export of a one-language format. */
+  language_required: 400,
+  /** A key the catalogues do not have (or a plural form the language does not use). */
+  translation_key_not_found: 404,
+  /** Applying an import whose texts fail the checks, without `exclude_conflicts`: nothing was written. */
+  translation_import_conflicts: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -303,6 +314,18 @@ export const VIOLATION_CODES = [
   'notice_period_days_invalid',
   'warranty_years_invalid',
   'document_invalid',
+  // the translation tool (issue 14; docs/decisions/014)
+  'language_code_invalid',
+  'namespace_invalid',
+  'key_invalid',
+  'translation_value_required',
+  'translation_value_invalid',
+  'translation_placeholders_mismatch',
+  'translation_html_forbidden',
+  'translation_spaces_mismatch',
+  'translation_plural_form_invalid',
+  'translation_plural_forms_missing',
+  'translation_file_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

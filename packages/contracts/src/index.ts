@@ -49,5 +49,7 @@ export * from './spaces.js';
 export * from './substitution.endpoints.js';
 export * from './telemetry.endpoints.js';
 export * from './text.js';
+export * from './translations.endpoints.js';
+export * from './translations.js';
 export * from './users.endpoints.js';
 export * from './users.js';

@@ -5,6 +5,19 @@
  */
 export { FALLBACK_LANGUAGE, type Language, SUPPORTED_LANGUAGES, toLanguage } from './languages.js';
 export {
+  applyOverrides,
+  checkTranslation,
+  flatTexts,
+  keysForLanguage,
+  type LanguageOverrides,
+  type Overrides,
+  PLURAL_SUFFIX,
+  pluralForms,
+  referenceText,
+  splitPluralKey,
+  type TranslationCheckCode,
+} from './overrides.js';
+export {
   type Catalogue,
   type Catalogues,
   type CatalogueTree,

@@ -1,22 +1,74 @@
-/** Node-only loader of the default catalogues `locales/<lang>/<namespace>.json` (server e-mails, errors, PDFs). */
+/**
+ * Node-only loader of the default catalogues `locales/<lang>/<namespace>.json` (server e-mails, errors, PDFs), and
+ * the server's layer of published translation overrides on top of them (issue 14; docs/decisions/014).
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Language, SUPPORTED_LANGUAGES } from './languages.js';
+import { applyOverrides, type Overrides } from './overrides.js';
 import type { Catalogue, CatalogueTree } from './translate.js';
 
 /** Absolute path of the `locales` folder of this package. */
 export const LOCALES_DIR = fileURLToPath(new URL('../locales/', import.meta.url));
 
+let bundled: Record<Language, Catalogue> | undefined;
+/** The catalogues every default `loadCatalogues()` answers: the bundled ones with the overrides in force on top. */
+const live = {} as Record<Language, Catalogue>;
+
 /**
- * Reads every `<localesDir>/<lang>/<namespace>.json` of the supported languages, synchronously (call once at start-up
- * and keep the result). A missing language folder gives an empty catalogue; a file that is not valid JSON throws
- * an Error naming the file.
+ * The catalogues of `<localesDir>/<lang>/<namespace>.json` for the supported languages, read synchronously. Without
+ * `localesDir`: the package's own catalogues, read once, as one shared object that {@link setServerOverrides} keeps
+ * up to date with the published overrides — keep the result and read it at each use (`catalogues[lang]`), and every
+ * text the server writes (mail, PDF, error message) shows the published overrides. A missing language folder gives
+ * an empty catalogue; a file that is not valid JSON throws an Error naming the file.
  */
 export function loadCatalogues(localesDir: string = LOCALES_DIR): Record<Language, Catalogue> {
+  if (localesDir !== LOCALES_DIR) return readCatalogues(localesDir);
+  if (!bundled) {
+    bundled = readCatalogues(LOCALES_DIR);
+    Object.assign(live, bundled);
+  }
+  return live;
+}
+
+/** The bundled catalogues of the package, without any override (the base the translation tool compares with). */
+export function bundledCatalogues(): Record<Language, Catalogue> {
+  loadCatalogues();
+  return bundled as Record<Language, Catalogue>;
+}
+
+/**
+ * Lays `overrides` (language → namespace → flat key → text) on top of the bundled catalogues, in place of the ones
+ * in force: every object `loadCatalogues()` answered sees them from now on. Languages other than the five
+ * supported ones are ignored (the server writes in those only). `{}` goes back to the bundled texts.
+ */
+export function setServerOverrides(overrides: Overrides): void {
+  const merged = applyOverrides(bundledCatalogues(), overrides);
+  for (const lang of SUPPORTED_LANGUAGES) live[lang] = merged[lang];
+}
+
+/**
+ * Namespaces of screens loaded on demand whose `errors` branch holds the error messages of their own calls: kept out
+ * of the `errors` catalogue, which the web app loads with its start-up texts (ARCHITECTURE §6 budgets), and merged
+ * into it for the server, whose problem bodies and violations read `errors:<code>` (the screen does the same for the
+ * web app when it opens). A code of `errors` itself wins.
+ */
+export const SCREEN_ERROR_NAMESPACES = ['translations'] as const;
+
+function withScreenErrors(catalogue: Catalogue): Catalogue {
+  let errors = catalogue.errors;
+  for (const namespace of SCREEN_ERROR_NAMESPACES) {
+    const branch = catalogue[namespace]?.errors;
+    if (branch && typeof branch !== 'string') errors = { ...branch, ...errors };
+  }
+  return errors ? { ...catalogue, errors } : catalogue;
+}
+
+function readCatalogues(localesDir: string): Record<Language, Catalogue> {
   const catalogues = {} as Record<Language, Catalogue>;
   for (const lang of SUPPORTED_LANGUAGES) {
-    catalogues[lang] = loadLanguage(join(localesDir, lang));
+    catalogues[lang] = withScreenErrors(loadLanguage(join(localesDir, lang)));
   }
   return catalogues;
 }

@@ -17,9 +17,12 @@ import { spaceParametersModule } from './space-parameters/space-parameters.modul
 import { spacesModule } from './spaces/spaces.module.js';
 import { substitutionModule } from './substitution/substitution.module.js';
 import { telemetryModule } from './telemetry/telemetry.module.js';
+import { translationsModule } from './translations/translations.module.js';
 import { usersModule } from './users/users.module.js';
 
 export const modules: AppModule[] = [
+  // first: its request hook keeps the server's texts at the published translations for every route after it
+  translationsModule,
   authModule,
   meModule,
   substitutionModule,

@@ -50,6 +50,7 @@ export type RouteName =
   | 'SpaceParameters'
   | 'ProductCatalogue'
   | 'ComponentTest'
+  | 'Translations'
   | 'Error'
   | 'NotFound';
 
@@ -338,6 +339,19 @@ export const routeTable: readonly AppRoute[] = [
       () => import('../features/component-test/pages/component-test-page'),
       'ComponentTestPage',
       'componentTest',
+    ),
+  },
+  {
+    // the translation tool (issue 14, SPEC §2.2 /translations: admin action; §2.3: the header is hidden there)
+    name: 'Translations',
+    path: '/translations',
+    action: ACTIONS.ADMIN_ACTION,
+    layout: 'shell',
+    hideHeader: true,
+    Component: lazyPage(
+      () => import('../features/translations/pages/translations-page'),
+      'TranslationsPage',
+      'translations',
     ),
   },
   { name: 'Error', path: '/error/:code', action: 'public', layout: 'shell', Component: ErrorPage },

@@ -11,3 +11,4 @@ export * from './interventions.js';
 export * from './reports.js';
 export * from './sites.js';
 export * from './spaces.js';
+export * from './translations.js';

@@ -36,8 +36,10 @@ describe('menu by space', () => {
     expect(showsPcoTools(actor('pco', 'ROLE_PCO_SPACE_OWNER'))).toBe(true);
   });
 
-  it('admin space: Dealers and PCOs; dealer space: PCOs only; then Users; no PCO tools', () => {
-    expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_SUPER_ADMIN'))).toEqual(['dealers', 'pcos', 'users']);
+  it('admin space: Dealers, PCOs and Translations; dealer space: PCOs only; then Users; no PCO tools', () => {
+    expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_SUPER_ADMIN'))).toEqual(['dealers', 'pcos', 'translations', 'users']);
+    // the translation tool is the admin action's (SPEC §2.2 /translations): not the admin space's plain user
+    expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_USER'))).not.toContain('translations');
     expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_OWNER'))).toEqual(['pcos', 'users', 'spaceParameters']);
     expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_USER'))).toEqual(['pcos', 'users']);
     expect(showsPcoTools(actor('admin', 'ROLE_ADMIN_SPACE_ADMIN'))).toBe(false);

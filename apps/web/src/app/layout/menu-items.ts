@@ -1,6 +1,6 @@
 /**
  * Side menu entries by space (SPEC §2.3): PCO space → Home (overview), Planning, Reports, Sites, Clients; admin space →
- * Dealers, PCOs; dealer space → PCOs; then the common entries: Users (admin, dealer or PCO action, SPEC §2.2
+ * Dealers, PCOs, Translations (issue 14); dealer space → PCOs; then the common entries: Users (admin, dealer or PCO action, SPEC §2.2
  * `/users`) and SpaceParameters (a PCO owner, a dealer owner, or anyone on substitution, whose effective role is owner).
  */
 import { ACTIONS, type Action } from '@isoptera/contracts';
@@ -59,6 +59,13 @@ export const MENU_ITEMS: readonly MenuItem[] = [
     labelKey: 'layout:menu.pcos',
     icon: Building,
     anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
+  },
+  {
+    id: 'translations',
+    to: '/translations',
+    labelKey: 'layout:menu.translations',
+    icon: FileText,
+    anyOf: [ACTIONS.ADMIN_ACTION],
   },
   // the common entry of every space (SPEC §2.3 "The Users entry is in the common footer/menu")
   {

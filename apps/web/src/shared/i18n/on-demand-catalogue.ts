@@ -5,8 +5,8 @@
  * catalogue of the space settings (`products`), the screens of the users, the spaces (dealers, PCOs) and the space
  * settings (`users`, `spaces`, `spaceParameters`), of the clients, the sites and the planning (`clients`, `sites`,
  * `planning`: each read by its own screens only), the client import wizard (`clientImport`), the
- * contracts of the client and site details and Home (`contracts`), the one-time sign-in page (`easyConnect`) and the component
- * test page (`componentTest`) — are in
+ * contracts of the client and site details and Home (`contracts`), the one-time sign-in page (`easyConnect`), the component
+ * test page (`componentTest`) and the admin's translation tool (`translations`) — are in
  * neither group of catalogues (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
  * i18next namespace. The build puts each one in its own chunk `<namespace>-<lang>` (vite.config.ts reads
  * on-demand-namespaces.json), so neither the login route's nor the shell's budget grows.
@@ -33,7 +33,8 @@ export type OnDemandNamespace =
   | 'clientImport'
   | 'contracts'
   | 'easyConnect'
-  | 'componentTest';
+  | 'componentTest'
+  | 'translations';
 
 type Catalogue = Record<string, unknown>;
 
@@ -55,6 +56,7 @@ const files = import.meta.glob<Catalogue>(
     './*/contracts.json',
     './*/easyConnect.json',
     './*/componentTest.json',
+    './*/translations.json',
   ],
   { base: '../../../../../packages/i18n/locales', import: 'default' },
 );

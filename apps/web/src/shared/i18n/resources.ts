@@ -17,7 +17,8 @@ export type CatalogueFiles = Record<string, () => Promise<Catalogue>>;
 // `mail` holds the server's e-mail texts, which the web app never shows: it stays out of the bundles;
 // the namespaces of on-demand-namespaces.json (`legal`, `equipment`, `alerts`, `reports`, `products`,
 // `spaces`, `spaceParameters`, `users`, `clients`, `sites`, `planning`, `clientImport`,
-// `contracts`, `easyConnect`, `componentTest`) are loaded by the screens that show them
+// `contracts`, `easyConnect`, `componentTest`,
+// `translations`) are loaded by the screens that show them
 // (on-demand-catalogue.ts), in neither group, so that neither budget grows (ARCHITECTURE §6)
 const files: CatalogueFiles = import.meta.glob<Catalogue>(
   [
@@ -38,6 +39,7 @@ const files: CatalogueFiles = import.meta.glob<Catalogue>(
     '!./*/contracts.json',
     '!./*/easyConnect.json',
     '!./*/componentTest.json',
+    '!./*/translations.json',
   ],
   {
     base: '../../../../../packages/i18n/locales',

@@ -1,0 +1,156 @@
+/**
+ * Issue 14 "What must show" (SPEC §2.2 /translations, §2.7 "Translation tool"): an admin changes a French label in
+ * `/translations` and sends it to the server, and an open PCO session (a second browser context) shows the new label
+ * without a rebuild nor a reload; uploading an archive with a broken placeholder shows the conflict and changes
+ * nothing. Axe finds no serious or critical violation. Desktop (1280 px), in French, with screenshots in French and
+ * Japanese.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, screenshot, test } from '../fixtures';
+import { translator } from '../fixtures/i18n';
+
+test.describe.configure({ mode: 'serial' });
+test.beforeEach(() => {
+  test.skip(test.info().project.name !== 'desktop', 'the tool is checked at 1280 px');
+});
+
+const fr = translator('fr');
+const ja = translator('ja');
+const KEY = 'upcoming.title';
+const NEW_LABEL = `Interventions à venir (${Date.now().toString(36).slice(-5)})`;
+
+/** A PCO owner's page in its own browser context, signed in through the API, on Home in French. */
+async function pcoSession(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
+  const page = await context.newPage();
+  const login = await page.request.post('/security/token/request', {
+    headers: { 'Client-Type': 'webapp' },
+    data: { email: DEMO_ACCOUNTS.owner, password: DEMO_PASSWORD, _remember_me: false },
+  });
+  expect(login.status()).toBeLessThan(300);
+  await page.goto('/home?lang=fr');
+  return page;
+}
+
+/** Closes the notifications shown (top right, over the page header's actions), as a user would. */
+async function dismissNotifications(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: fr('common:notification.close') });
+  for (let i = 0; i < 5 && (await close.count()) > 0; i++) {
+    // a notification may close by itself meanwhile
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+  }
+  await expect(close).toHaveCount(0);
+}
+
+/** Opens the edit dialog of `ns:key` in the list of the tool (searched by key). */
+async function openKey(page: Page, key: string): Promise<void> {
+  await page.getByLabel(fr('translations:filters.search')).fill(key);
+  await page.getByRole('button', { name: fr('translations:table.edit', { key: `home:${key}` }) }).click();
+}
+
+test('an admin changes a French label and sends it; an open PCO session shows it without a rebuild', async ({
+  page,
+  browser,
+  baseURL,
+  loginAs,
+}) => {
+  // two sessions, a two-factor sign-in, two publications
+  test.setTimeout(90_000);
+  const pco = await pcoSession(browser, baseURL as string);
+  const bundled = fr(`home:${KEY}`);
+  await expect(pco.getByRole('heading', { name: bundled })).toBeVisible();
+
+  await loginAs('admin');
+  await page.goto('/translations?lang=fr');
+  await expect(page.getByRole('heading', { name: fr('translations:title'), level: 1 })).toBeVisible();
+  // the header is hidden on this screen (SPEC §2.3)
+  await expect(page.getByRole('button', { name: fr('layout:header.newVisit') })).toHaveCount(0);
+  await openKey(page, KEY);
+  const dialog = page.getByRole('dialog');
+  const field = dialog.getByLabel(fr('translations:edit.value', { language: fr('enums:language.fr') }));
+  await expect(field).toHaveValue(bundled);
+  // a check refused on save shows under the field, in the admin's language
+  await field.fill('<b>Interventions</b>');
+  await dialog.getByRole('button', { name: fr('translations:edit.save') }).click();
+  await expect(dialog.getByText(fr('translations:errors.translation_html_forbidden'))).toBeVisible();
+  await field.fill(NEW_LABEL);
+  await dialog.getByRole('button', { name: fr('translations:edit.save') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(`home:${KEY}`) })).toContainText(NEW_LABEL);
+  await expectNoSeriousA11yViolations(page, '/translations');
+  await screenshot(page, 'translations-fr');
+
+  // a draft: the PCO still reads the bundled text
+  await pco.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(pco.getByRole('heading', { name: bundled })).toBeVisible();
+
+  await dismissNotifications(page);
+  await page.getByRole('button', { name: fr('translations:publish') }).click();
+  await expect(
+    page.getByText(fr('translations:version', { version: 1 }).split(' ')[0] as string).first(),
+  ).toBeVisible();
+
+  // the PCO's tab comes back to the front: it checks the published version and shows the new label, no reload
+  await pco.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(pco.getByRole('heading', { name: NEW_LABEL })).toBeVisible();
+  await expect(pco.getByRole('heading', { name: bundled })).toHaveCount(0);
+
+  // the admin puts the original back and sends it: the PCO reads it again
+  await openKey(page, KEY);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: fr('translations:edit.revert') })
+    .click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await dismissNotifications(page);
+  await page.getByRole('button', { name: fr('translations:publish') }).click();
+  await expect(page.getByText(fr('translations:published', { version: 2 }))).toBeVisible();
+  await pco.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(pco.getByRole('heading', { name: bundled })).toBeVisible();
+  await pco.context().close();
+});
+
+test('an archive with a broken placeholder shows the conflict and changes nothing', async ({ page, loginAs }) => {
+  await loginAs('admin');
+  await page.goto('/translations?lang=fr');
+  const archive = Buffer.from(
+    zipSync({
+      'fr/common.json': strToU8(JSON.stringify({ actions: { removeItem: 'Retirer {{nom}}', save: 'Valider' } })),
+    }),
+  );
+  await page
+    .getByLabel(fr('translations:import.choose'), { exact: true })
+    .setInputFiles({ name: 'fr.zip', mimeType: 'application/zip', buffer: archive });
+  const report = page.getByRole('region', { name: fr('translations:import.report') });
+  await expect(report).toBeVisible();
+  await expect(report.getByText(fr('translations:import.conflicts', { count: 1 }))).toBeVisible();
+  const conflict = report.getByRole('row', { name: /fr\/common:actions\.removeItem/ });
+  await expect(conflict).toContainText('Retirer {{nom}}');
+  await expect(conflict).toContainText(fr('translations:errors.translation_placeholders_mismatch'));
+  await expect(report.getByRole('button', { name: fr('translations:import.apply'), exact: true })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page, '/translations, dry run');
+  await screenshot(page, 'translations-dry-run-fr');
+
+  // nothing was written: both texts are still the bundled ones
+  const keys = await page.request.get('/api/translations/keys?language=fr&namespace=common&search=actions.', {
+    headers: { 'Client-Type': 'webapp', Accept: 'application/json' },
+  });
+  const members = (await keys.json())['hydra:member'] as {
+    key: string;
+    texts: { language: string; override: string | null }[];
+  }[];
+  for (const key of ['actions.removeItem', 'actions.save']) {
+    const fr = members.find((member) => member.key === key)?.texts.find((text) => text.language === 'fr');
+    expect(fr?.override, key).toBeNull();
+  }
+
+  // the screen in Japanese
+  await page.goto('/translations?lang=ja');
+  await expect(page.getByRole('heading', { name: ja('translations:title'), level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/translations in Japanese');
+  await screenshot(page, 'translations-ja');
+});
