@@ -17,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Pencil, Send, Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formViolations } from '../../../shared/api/form-violations';
+import { mapViolations } from '../../../shared/forms/violations';
 import onDemandNamespaces from '../../../shared/i18n/on-demand-namespaces.json';
 import { namespaces as bundledNamespaces } from '../../../shared/i18n/resources';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
@@ -66,7 +66,7 @@ function LanguagesCard({ onDelete }: { onDelete: (code: string) => void }) {
   const languages = useQuery(languagesQueryOptions);
   const { addLanguage } = useTranslationMutations();
   const [code, setCode] = useState('');
-  const error = formViolations(addLanguage.error, new Set(['code']))?.fields[0]?.[1] ?? null;
+  const error = mapViolations(addLanguage.error, new Set(['code']))?.fields[0]?.[1] ?? null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +76,7 @@ function LanguagesCard({ onDelete }: { onDelete: (code: string) => void }) {
         notify({ title: t('translations:languages.added') });
       },
       onError: (failure) => {
-        if (!formViolations(failure, new Set(['code']))) notifyError(failure);
+        if (!mapViolations(failure, new Set(['code']))) notifyError(failure);
       },
     });
   };
@@ -159,7 +159,7 @@ function EditDialog({
   const { save, revert } = useTranslationMutations();
   const current = target?.key.texts.find((text) => text.language === target.language);
   const [value, setValue] = useState(current?.value ?? '');
-  const errors = formViolations(save.error, new Set(['value', 'key']));
+  const errors = mapViolations(save.error, new Set(['value', 'key']));
   const error = errors?.fields[0]?.[1] ?? null;
   if (!target) return null;
   const input = { language: target.language, namespace: target.key.namespace, key: target.key.key };
@@ -202,7 +202,7 @@ function EditDialog({
                     onClose();
                   },
                   onError: (failure) => {
-                    if (!formViolations(failure, new Set(['value', 'key']))) notifyError(failure);
+                    if (!mapViolations(failure, new Set(['value', 'key']))) notifyError(failure);
                   },
                 },
               )
@@ -242,7 +242,7 @@ function ImportCard() {
   const { importFile } = useTranslationMutations();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<TranslationImportReport | null>(null);
-  const fileError = formViolations(importFile.error, new Set(['file', 'language']))?.fields[0]?.[1] ?? null;
+  const fileError = mapViolations(importFile.error, new Set(['file', 'language']))?.fields[0]?.[1] ?? null;
 
   const check = (chosen: File) => {
     setFile(chosen);
@@ -252,7 +252,7 @@ function ImportCard() {
       {
         onSuccess: setReport,
         onError: (failure) => {
-          if (!formViolations(failure, new Set(['file', 'language']))) notifyError(failure);
+          if (!mapViolations(failure, new Set(['file', 'language']))) notifyError(failure);
         },
       },
     );
