@@ -215,6 +215,11 @@ export function planSeedInterventions(ids: DemoIds, sites: SeededSite[], now: Da
     for (const site of spaceSites) {
       for (const type of PAST_ONCE[site.status] ?? []) tryTen(() => add(site, type, slot(-HORIZON_DAYS, -1)));
     }
+    // the colony story (seed-equipment-plan: termites rising for four days in the first in-operation site of the first
+    // PCO): a control visit yesterday found them, so the demo has a report with activity and a bait used whatever the
+    // day it is seeded on (random visits alone may miss those four days)
+    const colony = spaceKey === 'pco' ? spaceSites.find((s) => s.status === 'STATUS_IN_OPERATION') : undefined;
+    if (colony) add(colony, 'TYPE_CONTROL_VISIT', at(addDays(today, -1), 10 * 60, 60));
     // today (first PCO): four visits on in-operation sites, past or coming depending on the time of day
     const pastControl = spaceSites.filter((s) => PAST_CONTROL.includes(s.status));
     const futureControl = spaceSites.filter((s) => FUTURE_CONTROL.includes(s.status));

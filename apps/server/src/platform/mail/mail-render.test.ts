@@ -145,11 +145,11 @@ describe('renderMail', () => {
     expect(mail.text).toContain(
       'Sud-Ouest Protection a planifié une intervention sur le site Chai principal et vous compte parmi les intervenants.',
     );
-    expect(mail.text).toContain('Adresse : 1 route de Margaux, 33460 Margaux, France');
-    expect(mail.text).toContain('Contact sur place : Jeanne Roux');
-    expect(mail.text).toContain('Téléphone du contact : +33 5 57 88 83 83');
-    expect(mail.text).toContain('Type d’intervention : Visite de contrôle');
-    expect(mail.text).toContain('Fin : 11:30');
+    expect(mail.text).toContain('Adresse\u00a0: 1 route de Margaux, 33460 Margaux, France');
+    expect(mail.text).toContain('Contact sur place\u00a0: Jeanne Roux');
+    expect(mail.text).toContain('Téléphone du contact\u00a0: +33 5 57 88 83 83');
+    expect(mail.text).toContain('Type d’intervention\u00a0: Visite de contrôle');
+    expect(mail.text).toContain('Fin\u00a0: 11:30');
     expect(mail.html).toContain('<th scope="row"');
     expect(mail.html).toContain('Portail nord<br>Code 1234');
     const cancelled = renderMail(
