@@ -349,7 +349,7 @@ export const routeTable: readonly AppRoute[] = [
     layout: 'shell',
     hideHeader: true,
     Component: lazyPage(
-      () => import('../features/translations/pages/translations-page'),
+      () => import('../features/translations/load-page').then((module) => module.loadTranslationsPage()),
       'TranslationsPage',
       'translations',
     ),

@@ -133,11 +133,6 @@ export async function startI18n(): Promise<Language> {
   wantedGroups.add('start');
   const language = resolveLanguage(readBrowserLanguageSources());
   await changeLanguage(language);
-  // the published overrides of the translation tool (issue 14), loaded apart: not in the start-up bundle
-  import('./published-overrides').then(
-    (module) => module.startPublishedTexts(i18n),
-    () => {},
-  );
   return language;
 }
 

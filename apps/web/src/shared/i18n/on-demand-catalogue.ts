@@ -16,6 +16,7 @@ import type { Language } from '@isoptera/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, i18n } from './i18n';
+import { startPublishedTexts } from './published-overrides';
 
 /** A namespace loaded on demand (the list of on-demand-namespaces.json, which vite.config.ts reads). */
 export type OnDemandNamespace =
@@ -60,6 +61,11 @@ const files = import.meta.glob<Catalogue>(
   ],
   { base: '../../../../../packages/i18n/locales', import: 'default' },
 );
+
+// The published overrides of the translation tool (issue 14) start with the first screen that loads texts on demand
+// (Home's contracts, every list screen, the tool itself): this module is outside the start-up bundles, so they cost
+// the login route and the shell nothing (ARCHITECTURE §6).
+startPublishedTexts(i18n);
 
 /** The loads started, by `namespace/language` (a failed load is forgotten so that it can be tried again). */
 const loads = new Map<string, Promise<void>>();

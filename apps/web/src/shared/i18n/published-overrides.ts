@@ -1,7 +1,8 @@
 /**
  * The published translation overrides on top of the bundled catalogues (issue 14 "Translation tool";
- * docs/decisions/014): the texts an admin changed in `/translations` and sent to the server. Imported on demand by
- * `startI18n()` (not part of the start-up bundle), which hands it the app's i18next instance. Asks `GET /api/translations/version` — which names the namespaces
+ * docs/decisions/014): the texts an admin changed in `/translations` and sent to the server. Started by
+ * on-demand-catalogue.ts, with the first screen that loads texts on demand (not part of the start-up bundles), which
+ * hands it the app's i18next instance. Asks `GET /api/translations/version` — which names the namespaces
  * each language overrides — and fetches those catalogues' overrides (`/api/translations/published/{lang}/{ns}`,
  * cached by `ETag`), laying them with `addResourceBundle(lng, ns, data, true, true)` on what i18next holds, and again
  * whenever a bundle is (re)loaded. Open browsers see a new publication without a reload: the version is checked
