@@ -57,7 +57,10 @@ const CONTRACT_FILTER_LABELS: Record<ClientContractFilter, string> = {
 /** The Clients screen. */
 export function ClientsPage({ contractsSection }: { contractsSection?: ClientContractsSlot } = {}) {
   const { t } = useTranslation();
-  const [params, setParams] = useKeptSearchParams('clients', { omit: ['defaultSearch', 'defaultSelectedClientUlid'] });
+  // the selected client is not a filter: back on Clients from the menu, the list shows (on a phone it is the screen)
+  const [params, setParams] = useKeptSearchParams('clients', {
+    omit: ['client', 'defaultSearch', 'defaultSelectedClientUlid'],
+  });
   const state = readScreenState(params);
   const [searchText, setSearchText] = useState(state.search);
   const debounced = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
