@@ -94,6 +94,11 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
+        // seven-character content hashes (64⁷ names: no collision among a few hundred files): the entry lists every
+        // lazy chunk's file for preloading, and random hash characters do not compress
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         // one chunk per language and group for the lazily loaded catalogues (src/shared/i18n/resources.ts)
         codeSplitting: { groups: [{ name: localeChunkName, debugName: 'locales', test: LOCALE_FILE }] },
       },
