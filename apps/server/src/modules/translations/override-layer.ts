@@ -2,8 +2,7 @@
  * The server's copy of the published translation overrides (issue 14; docs/decisions/014): the texts the server
  * writes itself (mail, PDF, error messages) come from `loadCatalogues()` of `@isoptera/i18n`, on which this layer
  * lays the highest published version. The database is the only truth — several instances may run — so each
- * instance checks the published version at most every `checkEveryMs` (on requests, and on a timer for background
- * jobs such as mail) and reloads the overrides when it changed.
+ * instance checks the published version at most every `checkEveryMs` (on the module's timer) and reloads the overrides when it changed.
  */
 import { setServerOverrides } from '@isoptera/i18n/load-catalogues';
 import type { TranslationsRepository } from './translations.repository.js';
