@@ -1,20 +1,29 @@
 /**
- * The form slide-over (issue 14 "rough edges"): Escape in a picker closes only the picker; Escape, the close button
- * or the backdrop on a form with changes ask before closing, and keep what was typed unless the user discards it.
+ * The form slide-over (issue 14 "rough edges"): Escape in a picker closes only the picker; Escape, the close button,
+ * the backdrop or the footer's Cancel on a form with changes ask before closing, and keep what was typed unless the
+ * user discards it.
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { type PickerOption, SearchPicker } from '../ui/search-picker';
-import { FormSlideOver } from './form-slide-over';
+import { FormCancelButton, FormSlideOver } from './form-slide-over';
 
 const OPTIONS: PickerOption[] = [
   { id: 'a', label: 'Alpha Termites' },
   { id: 'b', label: 'Bravo Bois' },
 ];
 
-function Panel({ onClosed }: { onClosed: () => void }) {
+function Panel({
+  onClosed,
+  onCancel,
+  isSaving = false,
+}: {
+  onClosed: () => void;
+  onCancel?: () => void;
+  isSaving?: boolean;
+}) {
   const [isOpen, setOpen] = useState(true);
   const form = useForm({ defaultValues: { note: '' } });
   const [client, setClient] = useState('');
@@ -26,7 +35,9 @@ function Panel({ onClosed }: { onClosed: () => void }) {
         if (!open) onClosed();
       }}
       isDirty={form.formState.isDirty}
+      isSaving={isSaving}
       title="New visit"
+      footer={<FormCancelButton onCancel={onCancel} />}
     >
       <input aria-label="Note" {...form.register('note')} />
       <SearchPicker
@@ -83,5 +94,52 @@ describe('FormSlideOver', () => {
     await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(onClosed).toHaveBeenCalledTimes(1));
+  });
+
+  it('closes at once on Cancel when nothing was changed', async () => {
+    const onClosed = vi.fn();
+    render(<Panel onClosed={onClosed} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(onClosed).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks on Cancel when the form has changes, keeps the text when the user declines, closes on discard', async () => {
+    const onClosed = vi.fn();
+    render(<Panel onClosed={onClosed} />);
+    const note = await screen.findByLabelText('Note');
+    fireEvent.input(note, { target: { value: 'Mud tubes on the north wall' } });
+    await waitFor(() => expect((note as HTMLInputElement).value).toBe('Mud tubes on the north wall'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    expect(ask.textContent).toContain('What you entered in this form has not been saved and will be lost.');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((screen.getByLabelText('Note') as HTMLInputElement).value).toBe('Mud tubes on the north wall');
+    expect(onClosed).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(onClosed).toHaveBeenCalledTimes(1));
+  });
+
+  it('runs the form’s own Cancel (e.g. back to reading) after the same question, without closing the panel', async () => {
+    const onClosed = vi.fn();
+    const onCancel = vi.fn();
+    render(<Panel onClosed={onClosed} onCancel={onCancel} />);
+    const note = await screen.findByLabelText('Note');
+    fireEvent.input(note, { target: { value: 'Bait consumed' } });
+    await waitFor(() => expect((note as HTMLInputElement).value).toBe('Bait consumed'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
+    expect(onClosed).not.toHaveBeenCalled();
+  });
+
+  it('disables Cancel while saving', async () => {
+    render(<Panel onClosed={vi.fn()} isSaving />);
+    expect((await screen.findByRole('button', { name: 'Cancel' })).hasAttribute('disabled')).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
-import { FormSlideOver } from '../../../shared/forms/form-slide-over';
+import { FormCancelButton, FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
@@ -124,9 +124,7 @@ export function ClientCreatePanel({ isOpen, onOpenChange, onCreated }: ClientCre
       subtitle={t('clients:form.createSubtitle')}
       footer={
         <>
-          <Button variant="white" onPress={() => onOpenChange(false)} isDisabled={isSaving}>
-            {t('common:actions.cancel')}
-          </Button>
+          <FormCancelButton />
           <Button type="submit" form={formId} isLoading={isSaving}>
             {t('clients:actions.create')}
           </Button>

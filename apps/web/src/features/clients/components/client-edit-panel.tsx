@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
-import { FormSlideOver } from '../../../shared/forms/form-slide-over';
+import { FormCancelButton, FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
@@ -85,9 +85,7 @@ export function ClientEditPanel({ client, isOpen, onOpenChange }: ClientEditPane
       subtitle={client.name}
       footer={
         <>
-          <Button variant="white" onPress={() => onOpenChange(false)} isDisabled={isSaving}>
-            {t('common:actions.cancel')}
-          </Button>
+          <FormCancelButton />
           <Button type="submit" form={formId} isLoading={isSaving} isDisabled={!primary}>
             {t('common:actions.save')}
           </Button>

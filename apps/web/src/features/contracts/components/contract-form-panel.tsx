@@ -19,7 +19,7 @@ import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
 import { everyMemberQueryOptions, memberName } from '../../../shared/api/resources/members';
-import { FormSlideOver } from '../../../shared/forms/form-slide-over';
+import { FormCancelButton, FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { DatePicker } from '../../../shared/ui/date-picker';
@@ -155,9 +155,7 @@ export function ContractFormPanel({ contract, sites, onClose }: ContractFormPane
       subtitle={t('contracts:form.subtitle')}
       footer={
         <>
-          <Button variant="white" onPress={onClose} isDisabled={isSaving}>
-            {t('common:actions.cancel')}
-          </Button>
+          <FormCancelButton />
           <Button type="submit" form={formId} isLoading={isSaving}>
             {t('common:actions.save')}
           </Button>

@@ -17,7 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
-import { FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
+import { FormCancelButton, FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { DatePicker } from '../../../shared/ui/date-picker';
@@ -328,9 +328,7 @@ export function EquipmentFormPanel({ isOpen, onOpenChange, equipment, ...props }
       subtitle={equipment ? equipment.reference : t('equipment:form.newSubtitle')}
       footer={
         <>
-          <Button variant="white" onPress={() => onOpenChange(false)} isDisabled={isBusy}>
-            {t('common:actions.cancel')}
-          </Button>
+          <FormCancelButton />
           <Button
             type="submit"
             form={formId}

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message';
 import { interventionQueryOptions } from '../../../shared/api/resources/interventions';
 import { useSession } from '../../../shared/auth/session';
-import { FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
+import { FormCancelButton, FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { emit, useEvent } from '../../../shared/lib/events';
 import { Button } from '../../../shared/ui/button';
@@ -152,9 +152,7 @@ function PanelFrame({ request, onClose, isSaving, isDirty, canSave, formId, body
       subtitle={t(editing ? 'interventions:panel.editSubtitle' : 'interventions:panel.newSubtitle')}
       footer={
         <>
-          <Button variant="white" onPress={onClose} isDisabled={isSaving}>
-            {t('interventions:actions.cancel')}
-          </Button>
+          <FormCancelButton>{t('interventions:actions.cancel')}</FormCancelButton>
           <Button type="submit" form={formId} isDisabled={!canSave} isLoading={isSaving}>
             {t('interventions:actions.save')}
           </Button>

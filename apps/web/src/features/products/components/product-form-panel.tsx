@@ -17,7 +17,7 @@ import { useId, useState } from 'react';
 import { Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
-import { FormSlideOver } from '../../../shared/forms/form-slide-over';
+import { FormCancelButton, FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { FormError } from '../../../shared/ui/field-error';
@@ -101,9 +101,7 @@ export function ProductFormPanel({ product, onClose }: ProductFormPanelProps) {
       subtitle={t('products:form.subtitle')}
       footer={
         <>
-          <Button variant="white" onPress={onClose} isDisabled={isSaving}>
-            {t('common:actions.cancel')}
-          </Button>
+          <FormCancelButton />
           <Button type="submit" form={formId} isLoading={isSaving}>
             {t('common:actions.save')}
           </Button>

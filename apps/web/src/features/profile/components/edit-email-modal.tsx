@@ -61,6 +61,7 @@ export function EditEmailModal({ currentEmail, onRequested, onClose, onForgotPas
       title={t('profile:emailModal.title')}
       intro={t('profile:emailModal.intro', { email: currentEmail })}
       isSaving={isSaving}
+      isDirty={form.formState.isDirty}
       formError={formError}
       onSubmit={onSubmit}
       onClose={onClose}

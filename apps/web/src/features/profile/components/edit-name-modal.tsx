@@ -56,6 +56,7 @@ export function EditNameModal({ firstname, lastname, onClose }: EditNameModalPro
     <ProfileFormModal
       title={t('profile:nameModal.title')}
       isSaving={isSaving}
+      isDirty={form.formState.isDirty}
       formError={formError}
       onSubmit={onSubmit}
       onClose={onClose}

@@ -91,6 +91,7 @@ export function EditPasswordModal({ onClose, onForgotPassword }: EditPasswordMod
     <ProfileFormModal
       title={t('profile:passwordModal.title')}
       isSaving={isSaving}
+      isDirty={form.formState.isDirty}
       formError={formError}
       onSubmit={onSubmit}
       onClose={onClose}

@@ -1,10 +1,12 @@
 /**
  * The frame of the three profile modals (SPEC §2.6): a modal dialog holding one form, a form-level error, and the
  * footer Cancel / Save. While saving, Save shows a spinner and is disabled, and the modal cannot be dismissed
- * (ARCHITECTURE §7 "a disabled save with a spinner while saving").
+ * (ARCHITECTURE §7 "a disabled save with a spinner while saving"). With unsaved changes, Cancel, Escape, the close
+ * button and a click outside first ask whether to discard them (the forms' guard, shared/forms/form-slide-over).
  */
 import { type FormEventHandler, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormCancelButton, FormCloseProvider, useUnsavedChangesGuard } from '../../../shared/forms/form-slide-over';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
 import { Modal } from '../../../shared/ui/modal';
@@ -14,6 +16,8 @@ export interface ProfileFormModalProps {
   /** A sentence under the title. */
   intro?: ReactNode;
   isSaving: boolean;
+  /** The form has unsaved changes (react-hook-form's `formState.isDirty`): closing asks first. */
+  isDirty?: boolean;
   /** A message for an error that belongs to no field (network, 5xx, 429…), already translated. */
   formError?: string | null;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -27,6 +31,7 @@ export function ProfileFormModal({
   title,
   intro,
   isSaving,
+  isDirty = false,
   formError,
   onSubmit,
   onClose,
@@ -34,31 +39,33 @@ export function ProfileFormModal({
 }: ProfileFormModalProps) {
   const { t } = useTranslation();
   const formId = useId();
+  const { guard, dialog } = useUnsavedChangesGuard({ isDirty, isSaving });
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
-      }}
-      isDismissable={!isSaving}
-      title={title}
-      footer={
-        <>
-          <Button variant="white" onPress={onClose} isDisabled={isSaving}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSaving}>
-            {isSaving ? t('common:states.saving') : t('common:actions.save')}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {intro ? <p className="text-sm text-gray-600">{intro}</p> : null}
-        {formError ? <FormError message={formError} /> : null}
-        {children}
-      </form>
-    </Modal>
+    <FormCloseProvider value={{ requestClose: (leave) => guard(leave ?? onClose), isSaving }}>
+      <Modal
+        isOpen
+        onOpenChange={(open) => {
+          if (!open) guard(onClose);
+        }}
+        isDismissable={!isSaving}
+        title={title}
+        footer={
+          <>
+            <FormCancelButton />
+            <Button type="submit" form={formId} isLoading={isSaving}>
+              {isSaving ? t('common:states.saving') : t('common:actions.save')}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {intro ? <p className="text-sm text-gray-600">{intro}</p> : null}
+          {formError ? <FormError message={formError} /> : null}
+          {children}
+        </form>
+      </Modal>
+      {dialog}
+    </FormCloseProvider>
   );
 }
 

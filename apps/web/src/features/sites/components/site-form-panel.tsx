@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { clientQueryOptions } from '../../../shared/api/resources/clients';
 import { memberName } from '../../../shared/api/resources/members';
-import { FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
+import { FormCancelButton, FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
 import { applyViolations, pathsOf } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
@@ -152,9 +152,7 @@ export function SiteFormPanel({ isOpen, onOpenChange, site, lockedClientUlid, on
       subtitle={site ? site.name : t('sites:form.newSubtitle')}
       footer={
         <>
-          <Button variant="white" onPress={() => onOpenChange(false)} isDisabled={save.isPending}>
-            {t('common:actions.cancel')}
-          </Button>
+          <FormCancelButton />
           {/* a disabled button with a spinner rather than `isLoading`: React Aria would announce the pending state through a
               live region labelled by this button, left dangling once the panel closes (axe role-img-alt) */}
           <Button

@@ -11,7 +11,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
-import { FormSlideOver } from '../../../shared/forms/form-slide-over';
+import { FormCancelButton, FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { AddressFields } from '../../../shared/ui/address-fields';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/field-error';
@@ -187,9 +187,7 @@ export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, 
       subtitle={mode === 'create' ? t(`spaces:${kind}.createSubtitle`) : space?.name}
       footer={
         <>
-          <Button variant="white" onPress={() => onOpenChange(false)} isDisabled={isSaving}>
-            {t('common:actions.cancel')}
-          </Button>
+          <FormCancelButton />
           <Button type="submit" form={formId} isLoading={isSaving}>
             {mode === 'create' ? t(`spaces:${kind}.create`) : t('spaces:actions.save')}
           </Button>
