@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
 import { type Session, SessionContext } from '../../../shared/auth/session';
+import { changeLanguage } from '../../../shared/i18n/i18n';
 import { sendJson, sendProblem, startTestServer, type TestServer } from '../../../test/test-server';
 import { getMeState, setMe } from '../api/get-me';
 import { TokenExpiredPage } from './token-expired-page';
@@ -123,18 +124,38 @@ describe('ValidateNewEmailPage', () => {
 });
 
 describe('TokenExpiredPage', () => {
-  it('names the PCO when given, and offers a new link and the login', () => {
+  it('for a sign-in link, names the PCO and says to ask its owner for a new link, not to reset the password', () => {
     renderAt('/token-expires?pco_name=Termites%20Bordeaux');
+    expect(screen.getByRole('heading', { level: 1, name: 'This sign-in link has expired' })).toBeTruthy();
+    expect(screen.getByText(/The sign-in link you received for Termites Bordeaux has expired/)).toBeTruthy();
+    expect(screen.getByText('Ask the owner of Termites Bordeaux to send you a new link.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Ask for a new link' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /forgot/i })).toBeNull();
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/login']);
+    expect(links[0]?.textContent).toBe('Sign in with your password');
+  });
+
+  it('speaks of the link in general without a PCO name, and offers a new link and the login', () => {
+    renderAt('/token-expires');
     expect(screen.getByRole('heading', { name: 'This link has expired' })).toBeTruthy();
-    expect(screen.getByText(/The link you received for Termites Bordeaux has expired\./)).toBeTruthy();
+    expect(
+      screen.getByText('For your security, the links we send by e-mail are valid only for a limited time.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/login?forgot=1');
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
   });
 
-  it('speaks of the link in general without a PCO name', () => {
-    renderAt('/token-expires');
-    expect(
-      screen.getByText('For your security, the links we send by e-mail are valid only for a limited time.'),
-    ).toBeTruthy();
+  it('names the PCO in Japanese', async () => {
+    await changeLanguage('ja');
+    try {
+      renderAt('/token-expires?pco_name=Acme');
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'このログインリンクは有効期限が切れています' }),
+      ).toBeTruthy();
+      expect(screen.getByText('Acme のオーナーに新しいリンクの送信を依頼してください。')).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });
