@@ -5,9 +5,18 @@
  *   sites: nothing changed) and, for an invited member, `PUT {invites}/{ulid}/role` (204, SPEC §4);
  * - `PUT {users}/{ulid}/disable`, `/enable` (204), `DELETE {users}/{ulid}` (204); disable and delete answer 409
  *   `user_is_referent` with `nb_referent_site` while the member is a referent;
- * - `POST {invites}/resend/{ulid}`, `DELETE {invites}/{ulid}` (cancel the invitation).
+ * - `POST {invites}/resend/{ulid}`, `DELETE {invites}/{ulid}` (cancel the invitation);
+ * - `POST /api/user_pcos|user_dealers/{ulid}/easy-connect` (204): e-mail the member a one-time sign-in link
+ *   (`easyConnectEndpoints`; owner only; 404 `user_not_found`, 409 `conflict` for a member not active, 429).
  */
-import { inviteEndpoints, type Role, type SpaceUser, userEndpoints } from '@isoptera/contracts';
+import {
+  EASY_CONNECT_SENDERS,
+  easyConnectEndpoints,
+  inviteEndpoints,
+  type Role,
+  type SpaceUser,
+  userEndpoints,
+} from '@isoptera/contracts';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
 import type { UserPaths } from '../lib/user-paths';
 
@@ -49,4 +58,14 @@ export async function resendInvite(paths: UserPaths, ulid: string): Promise<void
 /** Cancels a pending invitation. */
 export async function cancelInvite(paths: UserPaths, ulid: string): Promise<void> {
   await callEndpoint(inviteEndpoints[paths.type].cancel, { params: { ulid } });
+}
+
+/**
+ * E-mails the member a one-time sign-in link (valid 24 hours; the older ones stop working). Only PCO and dealer
+ * spaces have one: rejects without calling anything for another user type.
+ */
+export async function sendSignInLink(paths: UserPaths, ulid: string): Promise<void> {
+  if (!(paths.type in EASY_CONNECT_SENDERS)) throw new Error(`no sign-in link for ${paths.type} users`);
+  const endpoint = paths.type === 'pco' ? easyConnectEndpoints.sendPco : easyConnectEndpoints.sendDealer;
+  await callEndpoint(endpoint, { params: { ulid } });
 }

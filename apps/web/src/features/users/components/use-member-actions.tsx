@@ -1,7 +1,7 @@
 /**
  * Running an action on a member, shared by the list and the edit screen (SPEC §2.7 Users, §4 "User lifecycle", §6):
- * - disable, re-enable, delete and cancel-invitation ask for confirmation first (ConfirmDialog; re-enabling with a
- *   primary button, the others red); resend and role change run at once;
+ * - sending a sign-in link, disable, re-enable, delete and cancel-invitation ask for confirmation first (ConfirmDialog; re-enabling and
+ *   the sign-in link with a primary button, the others red); resend and role change run at once;
  * - when the member is still the referent of sites (role change: 200 `{nb_referent_site}`; disable or delete: 409
  *   `user_is_referent`), the reassignment dialog opens; once the sites are handed over, the same action is repeated
  *   automatically;
@@ -17,7 +17,15 @@ import { isApiError } from '../../../shared/api/api-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { notify, notifyError } from '../../../shared/ui/notifications';
-import { cancelInvite, changeRole, deleteUser, disableUser, enableUser, resendInvite } from '../api/member-actions';
+import {
+  cancelInvite,
+  changeRole,
+  deleteUser,
+  disableUser,
+  enableUser,
+  resendInvite,
+  sendSignInLink,
+} from '../api/member-actions';
 import { userKeys } from '../api/user-keys';
 import type { MemberAction } from '../lib/member-permissions';
 import { displayName } from '../lib/user-display';
@@ -30,7 +38,9 @@ interface Pending {
 }
 
 /** The actions that ask for confirmation first: every one but resend and role change. */
-const CONFIRMED = new Set<MemberAction['kind']>(['disable', 'enable', 'delete', 'cancelInvite']);
+const CONFIRMED = new Set<MemberAction['kind']>(['easyConnect', 'disable', 'enable', 'delete', 'cancelInvite']);
+/** The confirmed actions that undo nothing: a primary confirm button rather than a red one. */
+const HARMLESS = new Set<MemberAction['kind']>(['easyConnect', 'enable']);
 
 /** Runs the call of `action`; resolves with the number of sites to reassign first (0: done). */
 async function perform(paths: UserPaths, { action, user }: Pending): Promise<number> {
@@ -51,6 +61,9 @@ async function perform(paths: UserPaths, { action, user }: Pending): Promise<num
       return 0;
     case 'cancelInvite':
       await cancelInvite(paths, user.ulid);
+      return 0;
+    case 'easyConnect':
+      await sendSignInLink(paths, user.ulid);
       return 0;
   }
 }
@@ -166,7 +179,7 @@ export function useMemberActions({ paths, onDone }: UseMemberActionsOptions): Me
         message={t(`users:confirm.${confirmKind}.message`, { name: confirmName, email: confirming?.user.email })}
         confirmLabel={t(`users:confirm.${confirmKind}.action`)}
         cancelLabel={confirmKind === 'cancelInvite' ? t('users:confirm.cancelInvite.keep') : undefined}
-        confirmVariant={confirmKind === 'enable' ? 'primary' : 'red'}
+        confirmVariant={HARMLESS.has(confirmKind) ? 'primary' : 'red'}
         onConfirm={() => {
           if (confirming) void run(confirming);
         }}

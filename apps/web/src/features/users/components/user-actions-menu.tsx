@@ -1,8 +1,8 @@
 /**
- * The actions menu of a member row (SPEC §2.7 Users): edit, resend / cancel an invitation, disable / re-enable,
- * delete — only those the actor may use (lib/member-permissions). A '⋯' button named 'Actions for <name>'.
+ * The actions menu of a member row (SPEC §2.7 Users): edit, send a one-time sign-in link (owners, active members),
+ * resend / cancel an invitation, disable / re-enable, delete — only those the actor may use (lib/member-permissions). A '⋯' button named 'Actions for <name>'.
  */
-import { Ellipsis, Mail, Pencil, Trash2, UserCheck, UserX, X } from 'lucide-react';
+import { Ellipsis, KeyRound, Mail, Pencil, Trash2, UserCheck, UserX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { MemberActionKind } from '../lib/member-permissions';
 
 const ICONS: Record<MemberActionKind | 'edit', ReactNode> = {
   edit: <Pencil size={16} aria-hidden />,
+  easyConnect: <KeyRound size={16} aria-hidden />,
   resend: <Mail size={16} aria-hidden />,
   cancelInvite: <X size={16} aria-hidden />,
   disable: <UserX size={16} aria-hidden />,

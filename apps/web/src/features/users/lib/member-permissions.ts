@@ -4,11 +4,11 @@
  * (`grantableRoles`: ranked at most as the actor, never an owner). The server checks again; the screens only offer
  * what it would accept.
  */
-import { grantableRoles, type Role, type SpaceUser } from '@isoptera/contracts';
-import type { Actor } from '../../../shared/auth/actor';
+import { EASY_CONNECT_SENDERS, grantableRoles, type Role, type SpaceUser } from '@isoptera/contracts';
+import { type Actor, actorHasAction } from '../../../shared/auth/actor';
 
 /** The one-shot actions on a member (the role change aside). */
-export type MemberActionKind = 'disable' | 'enable' | 'delete' | 'resend' | 'cancelInvite';
+export type MemberActionKind = 'easyConnect' | 'disable' | 'enable' | 'delete' | 'resend' | 'cancelInvite';
 
 /** An action to run on a member: one of the kinds above, or a role change. */
 export type MemberAction = { kind: MemberActionKind } | { kind: 'role'; role: Role };
@@ -28,15 +28,35 @@ export function canManage(actor: Actor | null, user: Pick<SpaceUser, 'role'>, se
   return !self && rolesFor(actor).includes(user.role);
 }
 
-/** The one-shot actions offered for `user`, by status (SPEC §4 "User lifecycle"). */
-export function memberActionKinds(user: Pick<SpaceUser, 'status'>, manageable: boolean): MemberActionKind[] {
-  if (!manageable) return [];
+/**
+ * `true` when the actor may e-mail `user` a one-time sign-in link (SPEC §2.1 `/easy-connect`; issue 14): the server
+ * grants the actor the owner action of its space type (`EASY_CONNECT_SENDERS`, `GET /api/me/rights`; a substituting
+ * admin or dealer holds it), and `user` is another, active member (the server answers 409 for an invited or disabled
+ * one).
+ */
+export function canSendSignInLink(actor: Actor | null, user: Pick<SpaceUser, 'status'>, self: boolean): boolean {
+  if (!actor || self || user.status !== 'active') return false;
+  const sender = EASY_CONNECT_SENDERS[actor.userType as keyof typeof EASY_CONNECT_SENDERS];
+  return !!sender && sender.anyOf.some((action) => actorHasAction(actor, action));
+}
+
+/**
+ * The one-shot actions offered for `user`, by status (SPEC §4 "User lifecycle"); `signInLink` (see
+ * {@link canSendSignInLink}) puts "Send a sign-in link" first.
+ */
+export function memberActionKinds(
+  user: Pick<SpaceUser, 'status'>,
+  manageable: boolean,
+  signInLink = false,
+): MemberActionKind[] {
+  const link: MemberActionKind[] = signInLink && user.status === 'active' ? ['easyConnect'] : [];
+  if (!manageable) return link;
   switch (user.status) {
     case 'invited':
       return ['resend', 'cancelInvite'];
     case 'disabled':
       return ['enable', 'delete'];
     default:
-      return ['disable', 'delete'];
+      return [...link, 'disable', 'delete'];
   }
 }

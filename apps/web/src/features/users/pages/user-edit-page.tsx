@@ -8,7 +8,7 @@
  * Deleting the member or cancelling the invitation returns to the list.
  */
 import type { SpaceUser } from '@isoptera/contracts';
-import { ArrowLeft, Mail, Trash2, UserCheck, UserX, X } from 'lucide-react';
+import { ArrowLeft, KeyRound, Mail, Trash2, UserCheck, UserX, X } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -25,11 +25,18 @@ import { useMemberActions } from '../components/use-member-actions';
 import { UserAvatar } from '../components/user-avatar';
 import { UserProfileForm } from '../components/user-profile-form';
 import { UserStatusBadge } from '../components/user-status-badge';
-import { canManage, isSelf, type MemberActionKind, memberActionKinds } from '../lib/member-permissions';
+import {
+  canManage,
+  canSendSignInLink,
+  isSelf,
+  type MemberActionKind,
+  memberActionKinds,
+} from '../lib/member-permissions';
 import { displayName } from '../lib/user-display';
 import { userPaths } from '../lib/user-paths';
 
 const ACTION_ICONS: Record<MemberActionKind, ReactNode> = {
+  easyConnect: <KeyRound size={16} aria-hidden />,
   resend: <Mail size={16} aria-hidden />,
   cancelInvite: <X size={16} aria-hidden />,
   disable: <UserX size={16} aria-hidden />,
@@ -100,7 +107,7 @@ export function UserEditPage() {
   const user: SpaceUser = query.data;
   const self = isSelf(user, me?.ulid, actor);
   const manageable = canManage(actor, user, self);
-  const kinds = memberActionKinds(user, manageable);
+  const kinds = memberActionKinds(user, manageable, canSendSignInLink(actor, user, self));
   // a member the actor may not manage (an owner, a higher rank) is shown, not edited: the server would refuse
   const canEdit = manageable || self;
   const name = displayName(user, i18n.language);

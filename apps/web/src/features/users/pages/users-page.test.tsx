@@ -1,7 +1,7 @@
 /**
  * The Users screen against a real HTTP server (SPEC §2.2 `/users`, §2.7 Users, §4 "User lifecycle"): rows and
- * segments, the URL filters reaching `GET {users}`, the empty and error states, and disabling and re-enabling with
- * confirmation.
+ * segments, the URL filters reaching `GET {users}`, the empty and error states, disabling and re-enabling with
+ * confirmation, and an owner e-mailing a member a one-time sign-in link (issue 14).
  */
 import type { SpaceUser } from '@isoptera/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -19,6 +19,7 @@ const LEO = member('U2', 'Léo', 'Bernard', {
   last_login_at: null,
 });
 const ME = member('ME', 'Camille', 'Martin', { role: 'ROLE_PCO_SPACE_OWNER' });
+const HUGO = member('U4', 'Hugo', 'Roux');
 const NINA = member('U3', 'Nina', 'Garcia', { status: 'disabled', disabled_at: '2026-03-01T09:00:00+01:00' });
 
 let server: TestServer;
@@ -44,6 +45,12 @@ beforeAll(async () => {
       return sendJson(response, 204, null);
     }
     if (request.method === 'PUT' && url.pathname === '/api/user_pcos/U3/enable') return sendJson(response, 204, null);
+    if (request.method === 'POST' && url.pathname === '/api/user_pcos/U1/easy-connect') {
+      return sendJson(response, 204, null);
+    }
+    if (request.method === 'POST' && url.pathname === '/api/user_pcos/U4/easy-connect') {
+      return sendProblem(response, 429, 'too_many_requests');
+    }
     if (request.method === 'DELETE' && url.pathname === '/api/user_pcos/U1') {
       return sendProblem(response, 409, 'user_has_interventions');
     }
@@ -225,5 +232,68 @@ describe('UsersPage', () => {
     expect(alert.textContent).toContain('This user took part in visits.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByRole('alertdialog', { name: 'Disable Emma Petit?' })).toBeTruthy();
+  });
+
+  it('lets an owner e-mail an active member a sign-in link once confirmed, naming the address', async () => {
+    renderUsers('/users', { '/users': <UsersPage /> });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Emma Petit' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit', 'Send a sign-in link', 'Disable', 'Delete']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Send a sign-in link' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send a sign-in link to Emma Petit?' });
+    expect(dialog.textContent).toContain('emma.petit@example.fr');
+    expect(dialog.textContent).toContain('valid for 24 hours');
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByText('A sign-in link has been sent to emma.petit@example.fr.')).toBeTruthy();
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      '/api/user_pcos/U1/easy-connect',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('shows a refused sign-in link with its error’s text', async () => {
+    members = [ME, HUGO];
+    renderUsers('/users', { '/users': <UsersPage /> });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Hugo Roux' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Send a sign-in link' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send a sign-in link to Hugo Roux?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send the link' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Too many attempts. Please wait a moment and try again.');
+    expect(screen.queryByText(/sent to hugo\.roux@example\.fr/)).toBeNull();
+  });
+
+  it('offers no sign-in link to a manager, nor for an invited or disabled member, nor to oneself', async () => {
+    members = [ME, EMMA, LEO, NINA];
+    renderUsers('/users', { '/users': <UsersPage /> });
+    const itemsOf = async (name: string) => {
+      fireEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+      const menu = await screen.findByRole('menu');
+      const items = within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+      fireEvent.keyDown(menu, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      return items;
+    };
+    expect(await itemsOf('Léo Bernard')).not.toContain('Send a sign-in link');
+    expect(await itemsOf('Nina Garcia')).not.toContain('Send a sign-in link');
+    expect(await itemsOf('Camille Martin')).not.toContain('Send a sign-in link');
+  });
+
+  it('hides the sign-in link from a manager (not an owner action)', async () => {
+    renderUsers('/users', { '/users': <UsersPage /> }, currentUser({ role: 'ROLE_PCO_SPACE_MANAGER' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Emma Petit' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit', 'Disable', 'Delete']);
   });
 });

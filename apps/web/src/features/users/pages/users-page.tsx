@@ -25,7 +25,7 @@ import { useUsers } from '../api/get-users';
 import { SegmentControl } from '../components/segment-control';
 import { useMemberActions } from '../components/use-member-actions';
 import { type UserRowRights, UsersTable, UsersTableSkeleton } from '../components/users-table';
-import { canManage, isSelf, memberActionKinds } from '../lib/member-permissions';
+import { canManage, canSendSignInLink, isSelf, memberActionKinds } from '../lib/member-permissions';
 import { readUserListState, type UserListState, writeUserListState } from '../lib/user-list-params';
 import { userPaths } from '../lib/user-paths';
 
@@ -78,7 +78,8 @@ export function UsersPage() {
     (user: SpaceUser): UserRowRights => {
       const self = isSelf(user, me?.ulid, actor);
       const manageable = canManage(actor, user, self);
-      return { self, canEdit: manageable || self, actions: memberActionKinds(user, manageable) };
+      const signInLink = canSendSignInLink(actor, user, self);
+      return { self, canEdit: manageable || self, actions: memberActionKinds(user, manageable, signInLink) };
     },
     [actor, me?.ulid],
   );
