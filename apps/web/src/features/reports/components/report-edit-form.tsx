@@ -19,6 +19,7 @@ import { Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-f
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
+import { useDirtyReport } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
@@ -47,6 +48,8 @@ export interface ReportEditFormProps {
   onMove: (move: ReportMove) => Promise<unknown>;
   /** After a successful save (or nothing to save). */
   onSaved: () => void;
+  /** Told whether the form has unsaved changes (the panel asks before closing or going back to reading). */
+  onDirtyChange?: (isDirty: boolean) => void;
 }
 
 /** Focuses the first invalid control of the form, or brings the form's error into view. */
@@ -60,7 +63,7 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 }
 
 /** The edit form of a report to process. */
-export function ReportEditForm({ report, formId, onMove, onSaved }: ReportEditFormProps) {
+export function ReportEditForm({ report, formId, onMove, onSaved, onDirtyChange }: ReportEditFormProps) {
   const { t } = useTranslation();
   const { timeZone } = useSession();
   const formRef = useRef<HTMLFormElement>(null);
@@ -73,6 +76,7 @@ export function ReportEditForm({ report, formId, onMove, onSaved }: ReportEditFo
   const products = useRef(new Map<string, ProductOption>());
   // read while rendering, so that react-hook-form tracks which fields changed (the merge patch sends those)
   const { dirtyFields } = formState;
+  useDirtyReport(formState.isDirty, onDirtyChange);
 
   // the panel may have been scrolled down while reading: the form starts at its top, the focus on the summary, what
   // the office corrects most (the Edit button that opened it is gone); braces: recent browsers answer scrollIntoView

@@ -1,7 +1,9 @@
 /**
  * The report panel of the Reports screen (issue 12 "Screens": a report detail panel with every section, the edit
  * form while to process, and the actions): a slide-over on desktop, the whole screen on a phone, as the other panels
- * of the app. Its actions follow the report's status (docs/decisions/010): **Download PDF** always, beside the
+ * of the app, and a form slide-over while editing: Escape, the close button, the backdrop or Cancel on an edit with
+ * changes first ask whether to discard them (shared/forms/form-slide-over; Cancel then goes back to reading). Its
+ * actions follow the report's status (docs/decisions/010): **Download PDF** always, beside the
  * report's status (a draft while to process); to process: **Edit**, **Discard**, **Send to customer**; sent:
  * **Resend**; discarded: **Reopen**. A move
  * refused by the server (409) shows its translated message; a report of another space shows "not found".
@@ -11,13 +13,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Ban, Pencil, RotateCcw, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormCancelButton, FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { isNotFound, NotFoundRedirect } from '../../../shared/lib/not-found-redirect';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { notify } from '../../../shared/ui/notifications';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
-import { SlideOver } from '../../../shared/ui/slide-over';
 import { type ReportMove, reportQueryOptions, useReportMove } from '../api/reports-api';
 import { DiscardDialog, RecipientsDialog, ReopenDialog } from './report-dialogs';
 import { ReportEditForm } from './report-edit-form';
@@ -94,6 +96,7 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
   const move = useReportMove(reportUlid);
   const [isEditing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [isDirty, setDirty] = useState(false);
 
   // another report, or the report left "to process": back to reading
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to a change of report
@@ -135,6 +138,7 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
         report={data}
         formId={formId}
         onMove={run}
+        onDirtyChange={setDirty}
         onSaved={() => {
           setEditing(false);
           refocus();
@@ -156,16 +160,12 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
   if (data && isEditing) {
     footer = (
       <>
-        <Button
-          variant="white"
-          onPress={() => {
+        <FormCancelButton
+          onCancel={() => {
             setEditing(false);
             refocus();
           }}
-          isDisabled={move.isPending}
-        >
-          {t('common:actions.cancel')}
-        </Button>
+        />
         <Button type="submit" form={formId} isLoading={move.isPending}>
           {t('common:actions.save')}
         </Button>
@@ -187,11 +187,13 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
     : null;
 
   return (
-    <SlideOver
+    <FormSlideOver
       isOpen={reportUlid !== ''}
       onOpenChange={(open) => {
-        if (!open && !move.isPending && dialog === null) onClose();
+        if (!open && dialog === null) onClose();
       }}
+      isDirty={isEditing && isDirty}
+      isSaving={move.isPending}
       size="lg"
       title={
         data
@@ -213,6 +215,6 @@ export function ReportPanel({ reportUlid, onClose }: ReportPanelProps) {
           <ReopenDialog {...dialogProps} isOpen={dialog === 'reopen'} />
         </>
       ) : null}
-    </SlideOver>
+    </FormSlideOver>
   );
 }

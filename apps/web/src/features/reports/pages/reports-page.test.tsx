@@ -317,6 +317,62 @@ describe('ReportsPage: the report panel', () => {
     );
   });
 
+  it('asks before Escape closes an edit with changes, and keeps the text when the user keeps editing', async () => {
+    const { router } = renderReports('/reports?report=R1');
+    fireEvent.click(await within(await panel()).findByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit the report' });
+    const summary = within(form).getByRole('textbox', { name: 'Visit summary' });
+    fireEvent.change(summary, { target: { value: 'Galeries sous le plancher' } });
+    fireEvent.keyDown(summary, { key: 'Escape', code: 'Escape' });
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const kept = await screen.findByRole('form', { name: 'Edit the report' });
+    expect((within(kept).getByRole('textbox', { name: 'Visit summary' }) as HTMLTextAreaElement).value).toBe(
+      'Galeries sous le plancher',
+    );
+    expect(router.state.location.search).toContain('report=R1');
+
+    // discarding closes the panel without saving
+    fireEvent.keyDown(within(kept).getByRole('textbox', { name: 'Visit summary' }), {
+      key: 'Escape',
+      code: 'Escape',
+    });
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('report=R1'));
+    expect(callsTo('PATCH', '/api/reports/R1')).toHaveLength(0);
+  });
+
+  it('asks before Cancel drops an edit with changes, then goes back to reading; without changes at once', async () => {
+    renderReports('/reports?report=R1');
+    const dialog = await panel();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Edit' }));
+    let form = await screen.findByRole('form', { name: 'Edit the report' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit the report' })).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Edit' }));
+    form = await screen.findByRole('form', { name: 'Edit the report' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Recommendations' }), {
+      target: { value: 'Traiter le mur nord.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((within(form).getByRole('textbox', { name: 'Recommendations' }) as HTMLTextAreaElement).value).toBe(
+      'Traiter le mur nord.',
+    );
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit the report' })).toBeNull());
+    // still open, reading the report as saved
+    expect(await within(await panel()).findByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(callsTo('PATCH', '/api/reports/R1')).toHaveLength(0);
+  });
+
   it('checks the form with the contract before sending: a product use needs its product and quantity', async () => {
     renderReports('/reports?report=R1');
     fireEvent.click(await within(await panel()).findByRole('button', { name: 'Edit' }));
