@@ -5,7 +5,8 @@
  * and every language side by side; edit a text of the chosen language or restore its original, with the server's
  * field errors in the admin's language; import a file (dry run first: new, changed and conflicting texts, then
  * apply), export, and "send to the server" (publish: open browsers fetch the texts again). Texts: the `translations`
- * namespace, loaded on demand.
+ * namespace, loaded on demand. On a phone (below `md`, 768 px) the side-by-side table becomes a list of keys, each
+ * with its languages stacked (the chosen one first), so that nothing is clipped or scrolls sideways at 390 px.
  */
 import {
   TRANSLATION_FORMATS,
@@ -17,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, Pencil, Send, Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChangesGuard } from '../../../shared/forms/form-slide-over';
 import { mapViolations } from '../../../shared/forms/violations';
 import onDemandNamespaces from '../../../shared/i18n/on-demand-namespaces.json';
 import { namespaces as bundledNamespaces } from '../../../shared/i18n/resources';
@@ -58,6 +60,84 @@ const namespaces = [...new Set([...bundledNamespaces, ...onDemandNamespaces, 'ma
 function useLanguageName() {
   const { t } = useTranslation();
   return (code: string) => (BUNDLED.includes(code) ? t(`enums:language.${code}`) : code);
+}
+
+/** One language's text of a key: the text (or "missing") and its "to review" or "changed" mark. */
+function KeyText({ text }: { text: TranslationKey['texts'][number] | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {text?.value ?? <span className="text-gray-600 italic">{t('translations:table.missing')}</span>}
+      {text?.stale ? (
+        <span className="ml-1" title={t('translations:table.staleHint')}>
+          <Badge tone="amber">{t('translations:table.stale')}</Badge>
+        </span>
+      ) : text?.override !== null && text?.override !== undefined ? (
+        <span className="ml-1">
+          <Badge tone="blue">{t('translations:table.overridden')}</Badge>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The Edit button of a key (its accessible name names the key). */
+function EditKeyButton({ keyName, onPress }: { keyName: string; onPress: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="white"
+      size="sm"
+      icon={<Pencil size={16} aria-hidden />}
+      aria-label={t('translations:table.edit', { key: keyName })}
+      onPress={onPress}
+    />
+  );
+}
+
+/**
+ * The keys on a phone: one item per key, its languages stacked under it (the chosen language first, highlighted), in
+ * place of the side-by-side table.
+ */
+function KeyList({
+  keys,
+  codes,
+  language,
+  onEdit,
+}: {
+  keys: TranslationKey[];
+  codes: string[];
+  language: string;
+  onEdit: (key: TranslationKey) => void;
+}) {
+  const { t } = useTranslation();
+  const name = useLanguageName();
+  const ordered = [language, ...codes.filter((code) => code !== language)];
+  return (
+    <ul aria-label={t('translations:table.label')} className="divide-y divide-gray-200 md:hidden">
+      {keys.map((key) => {
+        const keyName = `${key.namespace}:${key.key}`;
+        return (
+          <li key={keyName} className="flex flex-col gap-2 py-3">
+            <div className="flex items-start justify-between gap-2">
+              <p className="min-w-0 font-mono text-xs break-all text-gray-800">{keyName}</p>
+              <EditKeyButton keyName={keyName} onPress={() => onEdit(key)} />
+            </div>
+            <dl className="flex flex-col gap-1.5 text-sm">
+              {ordered.map((code) => (
+                <div key={code} className={code === language ? 'rounded-md bg-brand-50 px-2 py-1.5' : 'px-2 py-0.5'}>
+                  <dt className="text-xs font-medium text-gray-700">{name(code)}</dt>
+                  <dd lang={code} className="break-words text-gray-900">
+                    <KeyText text={key.texts.find((item) => item.language === code)} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function LanguagesCard({ onDelete }: { onDelete: (code: string) => void }) {
@@ -161,77 +241,84 @@ function EditDialog({
   const [value, setValue] = useState(current?.value ?? '');
   const errors = mapViolations(save.error, new Set(['value', 'key']));
   const error = errors?.fields[0]?.[1] ?? null;
+  // Cancel, Escape, the close button or a click outside ask before dropping a text typed and not saved
+  const isSaving = save.isPending || revert.isPending;
+  const { guard, dialog } = useUnsavedChangesGuard({ isDirty: value !== (current?.value ?? ''), isSaving });
   if (!target) return null;
   const input = { language: target.language, namespace: target.key.namespace, key: target.key.key };
   return (
-    <Modal
-      isOpen
-      onOpenChange={(open) => (open ? null : onClose())}
-      title={t('translations:edit.title')}
-      footer={
-        <>
-          {current?.override !== null && current?.override !== undefined ? (
+    <>
+      <Modal
+        isOpen
+        isDismissable={!isSaving}
+        onOpenChange={(open) => (open ? null : guard(onClose))}
+        title={t('translations:edit.title')}
+        footer={
+          <>
+            {current?.override !== null && current?.override !== undefined ? (
+              <Button
+                variant="white"
+                isLoading={revert.isPending}
+                onPress={() =>
+                  revert.mutate(input, {
+                    onSuccess: () => {
+                      notify({ title: t('translations:edit.reverted') });
+                      onClose();
+                    },
+                    onError: (failure) => notifyError(failure),
+                  })
+                }
+              >
+                {t('translations:edit.revert')}
+              </Button>
+            ) : null}
+            <Button variant="white" onPress={() => guard(onClose)} isDisabled={isSaving}>
+              {t('common:actions.cancel')}
+            </Button>
             <Button
-              variant="white"
-              isLoading={revert.isPending}
+              variant="primary"
+              isLoading={save.isPending}
               onPress={() =>
-                revert.mutate(input, {
-                  onSuccess: () => {
-                    notify({ title: t('translations:edit.reverted') });
-                    onClose();
+                save.mutate(
+                  { ...input, value },
+                  {
+                    onSuccess: () => {
+                      notify({ title: t('translations:edit.saved') });
+                      onClose();
+                    },
+                    onError: (failure) => {
+                      if (!mapViolations(failure, new Set(['value', 'key']))) notifyError(failure);
+                    },
                   },
-                  onError: (failure) => notifyError(failure),
-                })
+                )
               }
             >
-              {t('translations:edit.revert')}
+              {t('translations:edit.save')}
             </Button>
-          ) : null}
-          <Button variant="white" onPress={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            variant="primary"
-            isLoading={save.isPending}
-            onPress={() =>
-              save.mutate(
-                { ...input, value },
-                {
-                  onSuccess: () => {
-                    notify({ title: t('translations:edit.saved') });
-                    onClose();
-                  },
-                  onError: (failure) => {
-                    if (!mapViolations(failure, new Set(['value', 'key']))) notifyError(failure);
-                  },
-                },
-              )
-            }
-          >
-            {t('translations:edit.save')}
-          </Button>
-        </>
-      }
-    >
-      <div className="flex flex-col gap-4">
-        <p className="font-mono text-xs text-gray-700">
-          {target.key.namespace}:{target.key.key}
-        </p>
-        <div>
-          <p className="text-sm font-medium text-gray-800">{t('translations:edit.english')}</p>
-          <p className="whitespace-pre-wrap text-sm text-gray-900">{target.key.english}</p>
+          </>
+        }
+      >
+        <div className="flex min-w-0 flex-col gap-4">
+          <p className="font-mono text-xs break-all text-gray-700">
+            {target.key.namespace}:{target.key.key}
+          </p>
+          <div>
+            <p className="text-sm font-medium text-gray-800">{t('translations:edit.english')}</p>
+            <p className="text-sm break-words whitespace-pre-wrap text-gray-900">{target.key.english}</p>
+          </div>
+          <TextArea
+            label={t('translations:edit.value', { language: name(target.language) })}
+            description={t('translations:edit.valueHint')}
+            value={value}
+            onChange={setValue}
+            error={error}
+            rows={3}
+            autoFocus
+          />
         </div>
-        <TextArea
-          label={t('translations:edit.value', { language: name(target.language) })}
-          description={t('translations:edit.valueHint')}
-          value={value}
-          onChange={setValue}
-          error={error}
-          rows={3}
-          autoFocus
-        />
-      </div>
-    </Modal>
+      </Modal>
+      {dialog}
+    </>
   );
 }
 
@@ -298,7 +385,9 @@ function ImportCard() {
       <Button variant="white" icon={<Upload size={16} aria-hidden />} onPress={() => fileInput.current?.click()}>
         {t('translations:import.choose')}
       </Button>
-      {file ? <span className="ml-3 text-sm text-gray-700">{file.name}</span> : null}
+      {file ? (
+        <span className="mt-2 block text-sm break-all text-gray-700 sm:mt-0 sm:ml-3 sm:inline">{file.name}</span>
+      ) : null}
       {importFile.isPending && !report ? (
         <p className="mt-3 text-sm text-gray-700" role="status">
           {t('translations:import.checking')}
@@ -336,48 +425,81 @@ function ImportCard() {
           {rows.length === 0 ? (
             <p className="text-sm text-gray-700">{t('translations:import.nothing')}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-gray-700">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3">
-                      {t('translations:import.kind')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t('translations:table.key')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t('translations:import.current')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      {t('translations:import.value')}
-                    </th>
-                    <th scope="col" className="py-2">
-                      {t('translations:import.problem')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-200">
-                  {rows.slice(0, 200).map(({ entry, kind }) => (
-                    <tr key={`${kind}/${entry.language}/${entry.namespace}/${entry.key}`}>
-                      <td className="py-2 pr-3">
-                        <Badge tone={kind === 'conflict' ? 'red' : kind === 'new' ? 'green' : 'blue'}>
-                          {t(
-                            `translations:import.${kind === 'conflict' ? 'kindConflict' : kind === 'new' ? 'kindNew' : 'kindChanged'}`,
-                          )}
-                        </Badge>
-                      </td>
-                      <td className="py-2 pr-3 font-mono text-xs">
+            <>
+              {/* on a phone: one item per text, its current and imported values stacked */}
+              <ul className="divide-y divide-gray-200 md:hidden">
+                {rows.slice(0, 200).map(({ entry, kind }) => (
+                  <li
+                    key={`${kind}/${entry.language}/${entry.namespace}/${entry.key}`}
+                    className="flex flex-col gap-1.5 py-3 text-sm"
+                  >
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge tone={kind === 'conflict' ? 'red' : kind === 'new' ? 'green' : 'blue'}>
+                        {t(
+                          `translations:import.${kind === 'conflict' ? 'kindConflict' : kind === 'new' ? 'kindNew' : 'kindChanged'}`,
+                        )}
+                      </Badge>
+                      <span className="min-w-0 font-mono text-xs break-all text-gray-800">
                         {entry.language}/{entry.namespace}:{entry.key}
-                      </td>
-                      <td className="py-2 pr-3">{entry.current}</td>
-                      <td className="py-2 pr-3">{entry.value}</td>
-                      <td className="py-2 text-red-700">{entry.codes.map((code) => t(`errors:${code}`)).join(' ')}</td>
+                      </span>
+                    </div>
+                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                      <dt className="text-xs font-medium text-gray-700">{t('translations:import.current')}</dt>
+                      <dd className="break-words text-gray-900">{entry.current}</dd>
+                      <dt className="text-xs font-medium text-gray-700">{t('translations:import.value')}</dt>
+                      <dd className="break-words text-gray-900">{entry.value}</dd>
+                    </dl>
+                    {entry.codes.length ? (
+                      <p className="text-red-700">{entry.codes.map((code) => t(`errors:${code}`)).join(' ')}</p>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden overflow-x-auto md:block">
+                <table className="w-full text-left text-sm">
+                  <thead className="text-gray-700">
+                    <tr>
+                      <th scope="col" className="py-2 pr-3">
+                        {t('translations:import.kind')}
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        {t('translations:table.key')}
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        {t('translations:import.current')}
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        {t('translations:import.value')}
+                      </th>
+                      <th scope="col" className="py-2">
+                        {t('translations:import.problem')}
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody className="divide-y divide-gray-200">
+                    {rows.slice(0, 200).map(({ entry, kind }) => (
+                      <tr key={`${kind}/${entry.language}/${entry.namespace}/${entry.key}`}>
+                        <td className="py-2 pr-3">
+                          <Badge tone={kind === 'conflict' ? 'red' : kind === 'new' ? 'green' : 'blue'}>
+                            {t(
+                              `translations:import.${kind === 'conflict' ? 'kindConflict' : kind === 'new' ? 'kindNew' : 'kindChanged'}`,
+                            )}
+                          </Badge>
+                        </td>
+                        <td className="py-2 pr-3 font-mono text-xs">
+                          {entry.language}/{entry.namespace}:{entry.key}
+                        </td>
+                        <td className="py-2 pr-3">{entry.current}</td>
+                        <td className="py-2 pr-3">{entry.value}</td>
+                        <td className="py-2 text-red-700">
+                          {entry.codes.map((code) => t(`errors:${code}`)).join(' ')}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
           {report.conflicts.length ? (
             <p className="text-sm text-gray-800">{t('translations:import.conflictsBlock')}</p>
@@ -567,7 +689,13 @@ export function TranslationsPage() {
           <EmptyState message={t('translations:table.empty')} />
         ) : (
           <>
-            <div className="overflow-x-auto">
+            <KeyList
+              keys={keys.data['hydra:member']}
+              codes={codes}
+              language={language}
+              onEdit={(key) => setEditing({ key, language })}
+            />
+            <div className="hidden overflow-x-auto md:block">
               <table className="w-full min-w-[56rem] text-left text-sm">
                 <caption className="sr-only">{t('translations:table.label')}</caption>
                 <thead className="text-gray-700">
@@ -602,27 +730,13 @@ export function TranslationsPage() {
                             lang={code}
                             className={code === language ? 'bg-brand-50 py-2 pr-3' : 'py-2 pr-3'}
                           >
-                            {text?.value ?? (
-                              <span className="text-gray-600 italic">{t('translations:table.missing')}</span>
-                            )}
-                            {text?.stale ? (
-                              <span className="ml-1" title={t('translations:table.staleHint')}>
-                                <Badge tone="amber">{t('translations:table.stale')}</Badge>
-                              </span>
-                            ) : text?.override !== null && text?.override !== undefined ? (
-                              <span className="ml-1">
-                                <Badge tone="blue">{t('translations:table.overridden')}</Badge>
-                              </span>
-                            ) : null}
+                            <KeyText text={text} />
                           </td>
                         );
                       })}
                       <td className="py-2">
-                        <Button
-                          variant="white"
-                          size="sm"
-                          icon={<Pencil size={16} aria-hidden />}
-                          aria-label={t('translations:table.edit', { key: `${key.namespace}:${key.key}` })}
+                        <EditKeyButton
+                          keyName={`${key.namespace}:${key.key}`}
                           onPress={() => setEditing({ key, language })}
                         />
                       </td>
