@@ -1,7 +1,8 @@
 /**
  * Issue 14 "Remaining routes and calls", in Chromium at the desktop and mobile sizes, against a real SMTP server: an
- * owner e-mails the manager a one-time sign-in link that opens the session, and the same link used again lands on
- * the expired-link page naming the PCO; `/test` opens for the super admin and answers 403 to an owner; the FAQ is
+ * owner e-mails the manager a one-time sign-in link from the Users screen (confirmation, then a notification naming
+ * the address), the link opens the session, and the same link used again lands on the expired-link page naming the
+ * PCO and saying to ask its owner; `/token-expires?pco_name=Acme` names Acme in French and Japanese; `/test` opens for the super admin and answers 403 to an owner; the FAQ is
  * reached from the about menu; the login page links to the terms and the privacy policy. axe finds no serious or
  * critical violation on these screens.
  */
@@ -14,7 +15,7 @@ const HEADERS = { 'Client-Type': 'webapp', 'Accept-Language': 'en' };
 
 test.describe.configure({ mode: 'serial' });
 
-test('a one-time sign-in link opens the session once, then lands on the expired-link page naming the PCO', async ({
+test('an owner sends a sign-in link from Users: it opens the session once, then the expired-link page names the PCO', async ({
   page,
   loginAs,
   browser,
@@ -23,16 +24,26 @@ test('a one-time sign-in link opens the session once, then lands on the expired-
   const found = await page.request.get(`/api/user_pcos?search=${encodeURIComponent(DEMO_ACCOUNTS.manager)}`, {
     headers: HEADERS,
   });
-  const manager = ((await found.json())['hydra:member'] as { ulid: string; email: string }[]).find(
-    (m) => m.email === DEMO_ACCOUNTS.manager,
-  );
+  const manager = (
+    (await found.json())['hydra:member'] as { ulid: string; email: string; firstname: string; lastname: string }[]
+  ).find((m) => m.email === DEMO_ACCOUNTS.manager);
   expect(manager, 'the manager is a member of the owner’s PCO').toBeTruthy();
+  const managerName = `${manager?.firstname} ${manager?.lastname}`.trim();
   const me = await (await page.request.get('/api/me', { headers: HEADERS })).json();
   const pcoName = (me as { pco: { name: string } }).pco.name;
 
+  // Users: the member's menu, a confirmation naming the address, then a notification naming it again
+  await page.goto('/users?lang=en');
+  await page.getByRole('button', { name: t('users:actions.menu', { name: managerName }) }).click();
+  await page.getByRole('menuitem', { name: t('users:actions.easyConnect') }).click();
+  const confirm = page.getByRole('alertdialog', { name: t('users:confirm.easyConnect.title', { name: managerName }) });
+  await expect(confirm).toContainText(DEMO_ACCOUNTS.manager);
+  await expectNoSeriousA11yViolations(page, 'send a sign-in link');
+  await screenshot(page, 'remaining-routes-send-sign-in-link', { fullPage: false });
   const sentAt = Date.now();
-  const sent = await page.request.post(`/api/user_pcos/${manager?.ulid}/easy-connect`, { headers: HEADERS });
-  expect(sent.status(), await sent.text()).toBe(204);
+  await confirm.getByRole('button', { name: t('users:confirm.easyConnect.action') }).click();
+  await expect(page.getByText(t('users:notifications.easyConnect', { email: DEMO_ACCOUNTS.manager }))).toBeVisible();
+  await expect(confirm).toBeHidden();
   const link = linkIn(
     await waitForMail(DEMO_ACCOUNTS.manager, { template: 'easy_connect', since: sentAt }),
     '/easy-connect',
@@ -50,11 +61,32 @@ test('a one-time sign-in link opens the session once, then lands on the expired-
   const late = await again.newPage();
   await late.goto(path);
   await expect(late).toHaveURL(/\/token-expires\?pco_name=/);
-  await expect(late.getByRole('heading', { level: 1, name: t('auth:expired.title') })).toBeVisible();
-  await expect(late.getByText(pcoName, { exact: false })).toBeVisible();
+  await expect(late.getByRole('heading', { level: 1, name: t('auth:expired.easyConnectTitle') })).toBeVisible();
+  await expect(late.getByText(t('auth:expired.askOwner', { name: pcoName }))).toBeVisible();
+  await expect(late.getByRole('link', { name: t('auth:expired.requestNew') })).toHaveCount(0);
   await expectNoSeriousA11yViolations(late, 'expired sign-in link');
   await again.close();
 });
+
+for (const lang of ['fr', 'ja'] as const) {
+  test(`/token-expires?pco_name=Acme names Acme and says to ask its owner for a new link (${lang})`, async ({
+    page,
+  }) => {
+    const tr = translator(lang);
+    await page.goto(`/token-expires?pco_name=Acme&lang=${lang}`);
+    await expect(page.getByRole('heading', { level: 1, name: tr('auth:expired.easyConnectTitle') })).toBeVisible();
+    await expect(page.getByText(tr('auth:expired.easyConnectText', { name: 'Acme' }))).toBeVisible();
+    await expect(page.getByText(tr('auth:expired.askOwner', { name: 'Acme' }))).toBeVisible();
+    // the way back to the password sign-in stays, as a secondary link; no "forgot password" offer
+    await expect(page.getByRole('link', { name: tr('auth:expired.signInWithPassword') })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await expect(page.getByRole('link', { name: tr('auth:expired.requestNew') })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, `expired sign-in link, Acme (${lang})`);
+    await screenshot(page, `remaining-routes-token-expires-${lang}`);
+  });
+}
 
 test('/test shows the component test page to the super admin', async ({ page, loginAs }) => {
   await loginAs('admin');

@@ -2,10 +2,15 @@
  * Issue 14 "rough edges" of the forms and lists, at 1280 px (desktop) and 390 px (mobile), axe clean:
  * the intervention panel keeps its text after Escape in a picker and asks before closing with changes (SPEC §2.5);
  * the end date is reset to start + 1 h when the end field is left before the start (SPEC §4); the picker's active
- * option stays visible after many ArrowDowns (ADR 016); the sites filters survive a trip to another screen (SPEC §3).
+ * option stays visible after many ArrowDowns (ADR 016); the sites filters survive a trip to another screen (SPEC §3);
+ * Cancel on a client form with changes asks and keeps the text when the user declines; the report panel keeps its text
+ * after Escape (both in French and Japanese, with screenshots).
  */
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, screenshot, test } from '../fixtures';
+import { type Lang, translator } from '../fixtures/i18n';
+
+const WEBAPP_HEADERS = { 'Client-Type': 'webapp', 'Accept-Language': 'en' };
 
 async function openNewVisit(page: Page) {
   await page.goto('/planning?lang=en');
@@ -104,3 +109,71 @@ test('the sites filters survive a trip to another screen', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, 'Sites with kept filters');
   await screenshot(page, 'forms-04-sites-kept-filters');
 });
+
+for (const lang of ['fr', 'ja'] as const satisfies readonly Lang[]) {
+  test(`Cancel on a changed client form asks, and keeps the text when the user declines (${lang})`, async ({
+    page,
+  }) => {
+    const t = translator(lang);
+    await page.goto(`/clients?lang=${lang}`);
+    await page
+      .getByRole('button', { name: t('clients:actions.newClient') })
+      .first()
+      .click();
+    const panel = page.getByRole('dialog', { name: t('clients:form.createTitle') });
+    const name = panel.getByRole('textbox', { name: t('clients:form.name') });
+    await name.fill('Résidence des Termites');
+    await panel.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click();
+    const ask = page.getByRole('alertdialog', { name: t('common:unsavedChanges.title') });
+    await expect(ask).toBeVisible();
+    await expect(ask).toContainText(t('common:unsavedChanges.message'));
+    await expectNoSeriousA11yViolations(page, `Cancel on a changed client form (${lang})`);
+    await screenshot(page, `forms-05-cancel-asks-${lang}`, { fullPage: false });
+    await ask.getByRole('button', { name: t('common:unsavedChanges.keep') }).click();
+    await expect(ask).toBeHidden();
+    await expect(name).toHaveValue('Résidence des Termites');
+
+    // declining again, then discarding: the panel closes and nothing was created
+    await panel.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click();
+    await ask.getByRole('button', { name: t('common:unsavedChanges.discard') }).click();
+    await expect(panel).toBeHidden();
+    // unchanged, Cancel closes at once
+    await page
+      .getByRole('button', { name: t('clients:actions.newClient') })
+      .first()
+      .click();
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click();
+    await expect(panel).toBeHidden();
+    await expect(ask).toBeHidden();
+  });
+
+  test(`the report panel keeps what was typed after Escape (${lang})`, async ({ page }) => {
+    const t = translator(lang);
+    const list = await page.request.get('/api/reports?status=to_process', { headers: WEBAPP_HEADERS });
+    expect(list.status()).toBe(200);
+    const first = ((await list.json())['hydra:member'] as { ulid: string; site: { name: string } }[])[0];
+    expect(first, 'the demo has a report to process').toBeTruthy();
+    await page.goto(`/reports?report=${first?.ulid}&lang=${lang}`);
+    const panel = page.getByRole('dialog', { name: first?.site.name });
+    await panel.getByRole('button', { name: t('reports:screen.actions.edit') }).click();
+    const form = page.getByRole('form', { name: t('reports:screen.edit.title') });
+    const summary = form.getByRole('textbox', { name: t('reports:pdf.summary') });
+    await summary.fill('Galeries actives sous le plancher de la cuisine');
+    await summary.press('Escape');
+    const ask = page.getByRole('alertdialog', { name: t('common:unsavedChanges.title') });
+    await expect(ask).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `report panel, discard changes (${lang})`);
+    await screenshot(page, `forms-06-report-escape-${lang}`, { fullPage: false });
+    await ask.getByRole('button', { name: t('common:unsavedChanges.keep') }).click();
+    await expect(ask).toBeHidden();
+    await expect(summary).toHaveValue('Galeries actives sous le plancher de la cuisine');
+
+    // Cancel asks too, then goes back to reading the report as it was
+    await page.getByRole('button', { name: t('common:actions.cancel'), exact: true }).click();
+    await ask.getByRole('button', { name: t('common:unsavedChanges.discard') }).click();
+    await expect(form).toBeHidden();
+    await expect(panel.getByRole('button', { name: t('reports:screen.actions.edit') })).toBeVisible();
+    await expect(panel.getByText('Galeries actives sous le plancher de la cuisine')).toHaveCount(0);
+  });
+}

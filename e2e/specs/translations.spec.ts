@@ -3,7 +3,8 @@
  * `/translations` and sends it to the server, and an open PCO session (a second browser context) shows the new label
  * without a rebuild nor a reload; uploading an archive with a broken placeholder shows the conflict and changes
  * nothing. Axe finds no serious or critical violation. Desktop (1280 px), in French, with screenshots in French and
- * Japanese.
+ * Japanese. On a phone (390 px): the key list, the editor and the import report fit the screen (nothing scrolls
+ * sideways, every language stacked under its key), the editor asks before dropping a changed text, axe clean.
  */
 import type { Browser, Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
@@ -11,9 +12,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, sc
 import { translator } from '../fixtures/i18n';
 
 test.describe.configure({ mode: 'serial' });
-test.beforeEach(() => {
-  test.skip(test.info().project.name !== 'desktop', 'the tool is checked at 1280 px');
-});
+const onDesktop = () => test.skip(test.info().project.name !== 'desktop', 'the desktop path is checked at 1280 px');
+const onPhone = () => test.skip(test.info().project.name !== 'mobile', 'the phone layout is checked at 390 px');
 
 const fr = translator('fr');
 const ja = translator('ja');
@@ -58,6 +58,7 @@ test('an admin changes a French label and sends it; an open PCO session shows it
   baseURL,
   loginAs,
 }) => {
+  onDesktop();
   // two sessions, a two-factor sign-in, two publications
   test.setTimeout(90_000);
   const pco = await pcoSession(browser, baseURL as string);
@@ -115,6 +116,7 @@ test('an admin changes a French label and sends it; an open PCO session shows it
 });
 
 test('an archive with a broken placeholder shows the conflict and changes nothing', async ({ page, loginAs }) => {
+  onDesktop();
   await loginAs('admin');
   await page.goto('/translations?lang=fr');
   const archive = Buffer.from(
@@ -153,4 +155,80 @@ test('an archive with a broken placeholder shows the conflict and changes nothin
   await expect(page.getByRole('heading', { name: ja('translations:title'), level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/translations in Japanese');
   await screenshot(page, 'translations-ja');
+});
+
+/** The width the screen's content takes beyond the viewport (0 when nothing scrolls sideways). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const main = document.getElementById('main-content') ?? document.documentElement;
+    return Math.max(
+      main.scrollWidth - main.clientWidth,
+      document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  });
+}
+
+test('on a phone, the key list, the editor and the import report fit the screen', async ({ page, loginAs }) => {
+  onPhone();
+  await loginAs('admin');
+  await page.goto('/translations?lang=fr');
+  await expect(page.getByRole('heading', { name: fr('translations:title'), level: 1 })).toBeVisible();
+  await page.getByLabel(fr('translations:filters.search')).fill(KEY);
+  const keys = page.getByRole('list', { name: fr('translations:table.label') });
+  const item = keys.getByRole('listitem').filter({ hasText: `home:${KEY}` });
+  // the five languages stacked under the key, the chosen one (French) first
+  await expect(item.getByRole('definition').first()).toHaveText(fr(`home:${KEY}`));
+  await expect(item.getByText(ja(`home:${KEY}`), { exact: true })).toBeVisible();
+  await expect(item.getByRole('term')).toHaveCount(5);
+  // the desktop table is not shown
+  await expect(page.getByRole('table', { name: fr('translations:table.label') })).toBeHidden();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(1);
+  await expectNoSeriousA11yViolations(page, '/translations at 390 px');
+  await screenshot(page, 'translations-mobile-fr');
+
+  // the editor fits, and asks before dropping a changed text
+  await item.getByRole('button', { name: fr('translations:table.edit', { key: `home:${KEY}` }) }).click();
+  const dialog = page.getByRole('dialog');
+  const field = dialog.getByLabel(fr('translations:edit.value', { language: fr('enums:language.fr') }));
+  await field.fill('Texte en cours');
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await screenshot(page, 'translations-mobile-editor-fr', { fullPage: false });
+  await dialog.getByRole('button', { name: fr('common:actions.cancel'), exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: fr('common:unsavedChanges.title') });
+  await ask.getByRole('button', { name: fr('common:unsavedChanges.keep') }).click();
+  await expect(field).toHaveValue('Texte en cours');
+  await dialog.getByRole('button', { name: fr('common:actions.cancel'), exact: true }).click();
+  await ask.getByRole('button', { name: fr('common:unsavedChanges.discard') }).click();
+  await expect(dialog).toBeHidden();
+
+  // a dry run's report: each text stacked, nothing scrolls sideways
+  const archive = Buffer.from(
+    zipSync({ 'fr/common.json': strToU8(JSON.stringify({ actions: { removeItem: 'Retirer {{nom}}' } })) }),
+  );
+  await page
+    .getByLabel(fr('translations:import.choose'), { exact: true })
+    .setInputFiles({ name: 'fr.zip', mimeType: 'application/zip', buffer: archive });
+  const report = page.getByRole('region', { name: fr('translations:import.report') });
+  const conflict = report.getByRole('listitem').filter({ hasText: 'fr/common:actions.removeItem' });
+  await expect(conflict).toContainText('Retirer {{nom}}');
+  await expect(conflict).toContainText(fr('translations:errors.translation_placeholders_mismatch'));
+  await expect(report.getByRole('table')).toBeHidden();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(1);
+  await expectNoSeriousA11yViolations(page, '/translations dry run at 390 px');
+  await screenshot(page, 'translations-mobile-dry-run-fr');
+
+  // in Japanese
+  await page.goto('/translations?lang=ja');
+  await expect(page.getByRole('heading', { name: ja('translations:title'), level: 1 })).toBeVisible();
+  await page.getByLabel(ja('translations:filters.search')).fill(KEY);
+  await expect(
+    page
+      .getByRole('list', { name: ja('translations:table.label') })
+      .getByRole('listitem')
+      .filter({ hasText: `home:${KEY}` }),
+  ).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(1);
+  await expectNoSeriousA11yViolations(page, '/translations at 390 px in Japanese');
+  await screenshot(page, 'translations-mobile-ja');
 });
