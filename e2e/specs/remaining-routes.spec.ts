@@ -69,6 +69,30 @@ test('an owner sends a sign-in link from Users: it opens the session once, then 
 });
 
 for (const lang of ['fr', 'ja'] as const) {
+  test(`the sign-in link's menu item and confirmation read in ${lang}`, async ({ page, loginAs }) => {
+    const tr = translator(lang);
+    await loginAs('owner');
+    const found = await page.request.get(`/api/user_pcos?search=${encodeURIComponent(DEMO_ACCOUNTS.manager)}`, {
+      headers: HEADERS,
+    });
+    const manager = (
+      (await found.json())['hydra:member'] as { email: string; firstname: string; lastname: string }[]
+    ).find((m) => m.email === DEMO_ACCOUNTS.manager);
+    const name =
+      lang === 'ja' ? `${manager?.lastname} ${manager?.firstname}` : `${manager?.firstname} ${manager?.lastname}`;
+    await page.goto(`/users?lang=${lang}`);
+    await page.getByRole('button', { name: tr('users:actions.menu', { name }) }).click();
+    await expect(page.getByRole('menuitem', { name: tr('users:actions.easyConnect') })).toBeVisible();
+    await screenshot(page, `remaining-routes-users-menu-${lang}`, { fullPage: false });
+    await page.getByRole('menuitem', { name: tr('users:actions.easyConnect') }).click();
+    const confirm = page.getByRole('alertdialog', { name: tr('users:confirm.easyConnect.title', { name }) });
+    await expect(confirm).toContainText(DEMO_ACCOUNTS.manager);
+    await expectNoSeriousA11yViolations(page, `send a sign-in link (${lang})`);
+    await screenshot(page, `remaining-routes-send-sign-in-link-${lang}`, { fullPage: false });
+    await confirm.getByRole('button', { name: tr('common:actions.cancel'), exact: true }).click();
+    await expect(confirm).toBeHidden();
+  });
+
   test(`/token-expires?pco_name=Acme names Acme and says to ask its owner for a new link (${lang})`, async ({
     page,
   }) => {

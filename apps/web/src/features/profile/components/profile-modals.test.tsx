@@ -62,6 +62,26 @@ describe('change-name modal', () => {
     expect(within(panel()).getByTestId('profile-name').textContent).toBe("Anne-Sophie D'Urand");
   });
 
+  it('closes at once on Cancel when nothing changed, and asks first when the name was changed', async () => {
+    let dialog = await openModal('Change your name', 'Change your name');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change your name' })).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Change your name' }));
+    dialog = await screen.findByRole('dialog', { name: 'Change your name' });
+    type(field(dialog, 'First name'), 'Anne');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((field(dialog, 'First name') as HTMLInputElement).value).toBe('Anne');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change your name' })).toBeNull());
+    expect(server.bodies('PUT /api/me/edit-name')).toEqual([]);
+  });
+
   it('shows the contract errors without calling the server', async () => {
     const dialog = await openModal('Change your name', 'Change your name');
     type(field(dialog, 'First name'), '');

@@ -624,7 +624,7 @@ export function TranslationsPage() {
         title={t('translations:title')}
         description={t('translations:description')}
         actions={
-          <div className="flex flex-col items-end gap-1">
+          <div className="flex flex-col items-start gap-1 sm:items-end">
             <Button
               variant="primary"
               icon={<Send size={16} aria-hidden />}
