@@ -61,8 +61,8 @@ test('an owner sends a sign-in link from Users: it opens the session once, then 
   const late = await again.newPage();
   await late.goto(path);
   await expect(late).toHaveURL(/\/token-expires\?pco_name=/);
-  await expect(late.getByRole('heading', { level: 1, name: t('auth:expired.easyConnectTitle') })).toBeVisible();
-  await expect(late.getByText(t('auth:expired.askOwner', { name: pcoName }))).toBeVisible();
+  await expect(late.getByRole('heading', { level: 1, name: t('easyConnect:expired.title') })).toBeVisible();
+  await expect(late.getByText(t('easyConnect:expired.askOwner', { name: pcoName }))).toBeVisible();
   await expect(late.getByRole('link', { name: t('auth:expired.requestNew') })).toHaveCount(0);
   await expectNoSeriousA11yViolations(late, 'expired sign-in link');
   await again.close();
@@ -98,11 +98,11 @@ for (const lang of ['fr', 'ja'] as const) {
   }) => {
     const tr = translator(lang);
     await page.goto(`/token-expires?pco_name=Acme&lang=${lang}`);
-    await expect(page.getByRole('heading', { level: 1, name: tr('auth:expired.easyConnectTitle') })).toBeVisible();
-    await expect(page.getByText(tr('auth:expired.easyConnectText', { name: 'Acme' }))).toBeVisible();
-    await expect(page.getByText(tr('auth:expired.askOwner', { name: 'Acme' }))).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: tr('easyConnect:expired.title') })).toBeVisible();
+    await expect(page.getByText(tr('easyConnect:expired.text', { name: 'Acme' }))).toBeVisible();
+    await expect(page.getByText(tr('easyConnect:expired.askOwner', { name: 'Acme' }))).toBeVisible();
     // the way back to the password sign-in stays, as a secondary link; no "forgot password" offer
-    await expect(page.getByRole('link', { name: tr('auth:expired.signInWithPassword') })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: tr('easyConnect:expired.signInWithPassword') })).toHaveAttribute(
       'href',
       '/login',
     );

@@ -143,7 +143,7 @@ export const routeTable: readonly AppRoute[] = [
     path: '/token-expires',
     action: 'public',
     layout: 'bare',
-    Component: lazyPage(() => import('../features/auth/pages/token-expired-page'), 'TokenExpiredPage'),
+    Component: lazyPage(() => import('../features/auth/pages/token-expired-page'), 'TokenExpiredPage', 'easyConnect'),
   },
   {
     name: 'Activation',

@@ -5,6 +5,7 @@
  *   with a password stays as a secondary way;
  * - without it, another e-mailed link is too old (a password reset after one hour, `expired_token_renew`): it offers
  *   to ask for a new link (the forgot-password step of the login) and the way back to the login.
+ * Texts: `auth:expired.*`, and for the sign-in link the on-demand `easyConnect:expired.*` (the router loads them).
  */
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -31,17 +32,17 @@ export function TokenExpiredPage() {
   const name = searchParams.get('pco_name')?.trim() ?? '';
   if (name) {
     return (
-      <AuthLayout title={t('auth:expired.easyConnectTitle')}>
+      <AuthLayout title={t('easyConnect:expired.title')}>
         <div className="flex flex-col gap-4">
           <div className="flex items-start gap-3">
             <ExpiredIcon />
             <div className="flex min-w-0 flex-col gap-2 text-sm leading-relaxed text-gray-700">
-              <p className="break-words">{t('auth:expired.easyConnectText', { name })}</p>
-              <p className="break-words font-medium text-gray-900">{t('auth:expired.askOwner', { name })}</p>
+              <p className="break-words">{t('easyConnect:expired.text', { name })}</p>
+              <p className="break-words font-medium text-gray-900">{t('easyConnect:expired.askOwner', { name })}</p>
             </div>
           </div>
           <Link to={LOGIN_PATH} className={buttonClasses('tertiary', 'sm', 'self-start -ml-3')}>
-            {t('auth:expired.signInWithPassword')}
+            {t('easyConnect:expired.signInWithPassword')}
           </Link>
         </div>
       </AuthLayout>

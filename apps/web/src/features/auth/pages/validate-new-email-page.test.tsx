@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
 import { type Session, SessionContext } from '../../../shared/auth/session';
 import { changeLanguage } from '../../../shared/i18n/i18n';
+import { loadOnDemandCatalogue } from '../../../shared/i18n/on-demand-catalogue';
 import { sendJson, sendProblem, startTestServer, type TestServer } from '../../../test/test-server';
 import { getMeState, setMe } from '../api/get-me';
 import { TokenExpiredPage } from './token-expired-page';
@@ -37,6 +38,8 @@ beforeAll(async () => {
     return sendProblem(response, 404, 'not_found');
   });
   configureHttpClient({ baseUrl: server.url, getAuthState: () => false, navigate: () => {} });
+  // the sign-in link's texts load on demand (the router's lazy page)
+  await Promise.all([loadOnDemandCatalogue('easyConnect', 'en'), loadOnDemandCatalogue('easyConnect', 'ja')]);
 });
 afterAll(async () => {
   configureHttpClient({ baseUrl: '' });
