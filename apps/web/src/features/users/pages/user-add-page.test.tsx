@@ -92,6 +92,24 @@ describe('UserAddPage', () => {
     expect(await screen.findByText('The 2 invitations have been sent.')).toBeTruthy();
   });
 
+  it('asks before Cancel drops the addresses typed, and goes back to the list at once when nothing was typed', async () => {
+    renderUsers('/users/add', { '/users/add': <UserAddPage /> });
+    const email = within(row(1)).getByRole('textbox', { name: 'E-mail' });
+    typeIn(email, 'emma.petit@example.fr');
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(locationText()).toBe('/users/add');
+    expect((within(row(1)).getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).value).toBe(
+      'emma.petit@example.fr',
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(locationText()).toBe('/users'));
+    expect(sent()).toEqual([]);
+  });
+
   it('checks the rows before sending: required, valid, not twice', async () => {
     renderUsers('/users/add', { '/users/add': <UserAddPage /> });
     typeIn(within(row(1)).getByRole('textbox', { name: 'E-mail' }), 'emma@example.fr');

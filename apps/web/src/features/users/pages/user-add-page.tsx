@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
+import { useUnsavedChangesGuard } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -49,6 +50,8 @@ export function UserAddPage() {
   });
   const rows = useFieldArray({ control: form.control, name: 'invites' });
   const isSaving = form.formState.isSubmitting;
+  // Cancel with addresses typed asks before dropping them, as the forms' panels do
+  const { guard, dialog } = useUnsavedChangesGuard({ isDirty: form.formState.isDirty, isSaving });
 
   const roleOptions = roles.map((role) => ({ id: role, label: t(`enums:role.${role}`) }));
   const languageOptions = [
@@ -177,7 +180,15 @@ export function UserAddPage() {
           </div>
         </Card>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link to="/users" className={buttonClasses('white')}>
+          <Link
+            to="/users"
+            className={buttonClasses('white')}
+            onClick={(event) => {
+              if (!form.formState.isDirty) return;
+              event.preventDefault();
+              guard(() => void navigate('/users'));
+            }}
+          >
             {t('common:actions.cancel')}
           </Link>
           <Button type="submit" isLoading={isSaving} icon={<Send size={16} aria-hidden />}>
@@ -185,6 +196,7 @@ export function UserAddPage() {
           </Button>
         </div>
       </form>
+      {dialog}
     </>
   );
 }
