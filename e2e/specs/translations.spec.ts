@@ -173,6 +173,7 @@ test('on a phone, the key list, the editor and the import report fit the screen'
   await loginAs('admin');
   await page.goto('/translations?lang=fr');
   await expect(page.getByRole('heading', { name: fr('translations:title'), level: 1 })).toBeVisible();
+  await screenshot(page, 'translations-mobile-top-fr', { fullPage: false });
   await page.getByLabel(fr('translations:filters.search')).fill(KEY);
   const keys = page.getByRole('list', { name: fr('translations:table.label') });
   const item = keys.getByRole('listitem').filter({ hasText: `home:${KEY}` });
@@ -221,6 +222,7 @@ test('on a phone, the key list, the editor and the import report fit the screen'
   // in Japanese
   await page.goto('/translations?lang=ja');
   await expect(page.getByRole('heading', { name: ja('translations:title'), level: 1 })).toBeVisible();
+  await screenshot(page, 'translations-mobile-top-ja', { fullPage: false });
   await page.getByLabel(ja('translations:filters.search')).fill(KEY);
   await expect(
     page
