@@ -71,6 +71,8 @@ export interface DataTableColumn<Row, K extends string = string> {
   visibleFrom?: ColumnBreakpoint;
   /** Leaves the column out of the phone card (its content is elsewhere in the card). */
   hideOnPhone?: boolean;
+  /** Shows the column in the phone card only (e.g. badges the table shows inside another cell). */
+  hideInTable?: boolean;
   /** The placeholder of the cell while loading (default: one text line). */
   skeleton?: ReactNode;
 }
@@ -345,6 +347,7 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
     );
   }
 
+  const tableColumns = columns.filter((column) => !column.hideInTable);
   const visibility = (column: DataTableColumn<Row, K>) =>
     column.visibleFrom ? VISIBLE_FROM[column.visibleFrom] : undefined;
   const alignment = (column: DataTableColumn<Row, K>) => (column.align === 'end' ? 'text-right' : 'text-left');
@@ -362,7 +365,7 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-gray-200 bg-gray-50">
             <tr>
-              {columns.map((column) => {
+              {tableColumns.map((column) => {
                 const sorted = column.sortKey !== undefined && sort?.key === column.sortKey;
                 return (
                   <th
@@ -388,7 +391,7 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
               ? Array.from({ length: skeletonRows }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
                   <tr key={i} aria-hidden data-skeleton-row>
-                    {columns.map((column) => (
+                    {tableColumns.map((column) => (
                       <td key={column.id} className={cn('px-4 py-3', visibility(column))}>
                         {column.headerHidden
                           ? null
@@ -415,7 +418,7 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
                           : (rowClassName?.(row) ?? 'hover:bg-gray-50'),
                       )}
                     >
-                      {columns.map((column) => (
+                      {tableColumns.map((column) => (
                         <td
                           key={column.id}
                           className={cn(
