@@ -63,8 +63,10 @@ export interface DataTableColumn<Row, K extends string = string> {
   align?: 'start' | 'end';
   /** Width classes of the header (with `layout="fixed"`), e.g. `w-40`. */
   width?: string;
-  /** Extra classes of the cells. */
+  /** Extra classes of the cells (text size and colour default to the body's 13 px gray-800, inherited). */
   className?: string;
+  /** The padding classes of the cells (default `px-4 py-3`). */
+  padding?: string;
   /** Role in a phone card: its heading, the line under it, or the actions beside the heading. */
   role?: 'primary' | 'secondary' | 'actions';
   /** Shows the column in the table only from this width of the list. */
@@ -386,13 +388,13 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
               })}
             </tr>
           </thead>
-          <tbody className="divide-y divide-gray-100">
+          <tbody className="divide-y divide-gray-100 text-[13px] text-gray-800">
             {loading
               ? Array.from({ length: skeletonRows }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
                   <tr key={i} aria-hidden data-skeleton-row>
                     {tableColumns.map((column) => (
-                      <td key={column.id} className={cn('px-4 py-3', visibility(column))}>
+                      <td key={column.id} className={cn(column.padding ?? 'px-4 py-3', visibility(column))}>
                         {column.headerHidden
                           ? null
                           : (column.skeleton ?? (
@@ -422,7 +424,7 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
                         <td
                           key={column.id}
                           className={cn(
-                            'px-4 py-3 text-[13px] text-gray-800',
+                            column.padding ?? 'px-4 py-3',
                             alignment(column),
                             visibility(column),
                             column.className,
