@@ -34,7 +34,7 @@ export interface DataTableSort<K extends string = string> {
 }
 
 /** The width of the list from which a column shows in the table (container query on the list, not the viewport). */
-export type ColumnBreakpoint = '@md' | '@xl' | '@2xl' | '@3xl' | '@4xl';
+export type ColumnBreakpoint = '@md' | '@xl' | '@2xl' | '@3xl' | '@4xl' | '@5xl';
 
 const VISIBLE_FROM: Record<ColumnBreakpoint, string> = {
   '@md': 'hidden @md:table-cell',
@@ -42,6 +42,7 @@ const VISIBLE_FROM: Record<ColumnBreakpoint, string> = {
   '@2xl': 'hidden @2xl:table-cell',
   '@3xl': 'hidden @3xl:table-cell',
   '@4xl': 'hidden @4xl:table-cell',
+  '@5xl': 'hidden @5xl:table-cell',
 };
 
 export interface DataTableColumn<Row, K extends string = string> {
