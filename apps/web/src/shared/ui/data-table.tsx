@@ -89,6 +89,8 @@ export interface DataTableProps<Row, K extends string = string> {
   rowKey: (row: Row) => string;
   /** A click anywhere on the row (not on one of its links, buttons or menus); a control in the row must do the same. */
   onRowClick?: (row: Row) => void;
+  /** Whether `onRowClick` applies to this row (default: every row). */
+  isRowClickable?: (row: Row) => boolean;
   /** Highlights the row (e.g. the client whose details are open). */
   isRowSelected?: (row: Row) => boolean;
   /** Extra classes of a row or card (e.g. a tint for rows in alert). */
@@ -212,13 +214,22 @@ function Cards<Row, K extends string>({
   rows,
   rowKey,
   onRowClick,
+  isRowClickable,
   isRowSelected,
   rowClassName,
   isStale,
   cardHeadingLevel = 3,
 }: Pick<
   DataTableProps<Row, K>,
-  'caption' | 'columns' | 'rowKey' | 'onRowClick' | 'isRowSelected' | 'rowClassName' | 'isStale' | 'cardHeadingLevel'
+  | 'caption'
+  | 'columns'
+  | 'rowKey'
+  | 'onRowClick'
+  | 'isRowClickable'
+  | 'isRowSelected'
+  | 'rowClassName'
+  | 'isStale'
+  | 'cardHeadingLevel'
 > & { rows: readonly Row[] }) {
   const id = useId();
   const Heading = `h${cardHeadingLevel}` as 'h3';
@@ -233,15 +244,16 @@ function Cards<Row, K extends string>({
       {rows.map((row, index) => {
         const key = rowKey(row);
         const headingId = `${id}-${index}`;
+        const clickable = onRowClick !== undefined && (isRowClickable?.(row) ?? true);
         return (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the card's heading holds the keyboard way (a link or button)
           <li
             key={key}
             data-row-key={key}
-            onClick={onRowClick ? (event) => onControl(event) || onRowClick(row) : undefined}
+            onClick={clickable ? (event) => onControl(event) || onRowClick?.(row) : undefined}
             className={cn(
               'px-4 py-3',
-              onRowClick && 'cursor-pointer',
+              clickable && 'cursor-pointer',
               isRowSelected?.(row) && 'bg-brand-50 shadow-[inset_3px_0_0_var(--color-brand-700)]',
               rowClassName?.(row),
             )}
@@ -305,6 +317,7 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
     rows,
     rowKey,
     onRowClick,
+    isRowClickable,
     isRowSelected,
     rowClassName,
     sort,
@@ -408,14 +421,15 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
               : (rows ?? []).map((row) => {
                   const key = rowKey(row);
                   const selected = isRowSelected?.(row) ?? false;
+                  const clickable = onRowClick !== undefined && (isRowClickable?.(row) ?? true);
                   return (
                     <tr
                       key={key}
                       data-row-key={key}
-                      onClick={onRowClick ? (event) => onControl(event) || onRowClick(row) : undefined}
+                      onClick={clickable ? (event) => onControl(event) || onRowClick?.(row) : undefined}
                       className={cn(
                         'align-top',
-                        onRowClick && 'cursor-pointer',
+                        clickable && 'cursor-pointer',
                         selected
                           ? 'bg-brand-50 shadow-[inset_3px_0_0_var(--color-brand-700)]'
                           : (rowClassName?.(row) ?? 'hover:bg-gray-50'),
