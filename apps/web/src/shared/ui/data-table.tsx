@@ -122,6 +122,8 @@ export interface DataTableProps<Row, K extends string = string> {
   layout?: 'auto' | 'fixed';
   /** The heading level of a phone card's title (default 3). */
   cardHeadingLevel?: 2 | 3 | 4;
+  /** Shows the "sort by" select above the cards (default true); false when the screen has its own sort control. */
+  cardSort?: boolean;
 }
 
 const HEAD = 'px-4 py-2.5 text-xs font-semibold tracking-wide text-gray-600 uppercase';
@@ -158,10 +160,10 @@ function SortHeader<Row, K extends string>({
       className={cn(
         'group inline-flex max-w-full items-center gap-1 rounded text-xs font-semibold tracking-wide uppercase outline-none hover:text-gray-900 focus-visible:ring-2 focus-visible:ring-brand-600',
         active ? 'text-gray-900' : 'text-gray-600',
-        column.align === 'end' && 'flex-row-reverse',
+        column.align === 'end' ? 'flex-row-reverse text-right' : 'text-left',
       )}
     >
-      <span className="truncate">{column.header}</span>
+      <span className="min-w-0 break-words">{column.header}</span>
       <Icon size={14} aria-hidden className={cn('shrink-0', !active && 'opacity-50 group-hover:opacity-100')} />
     </button>
   );
@@ -183,7 +185,7 @@ function CardSort<Row, K extends string>({
   if (sortable.length === 0) return null;
   return (
     <div className="flex items-center justify-end gap-2 border-b border-gray-200 bg-gray-50 px-4 py-2">
-      <label htmlFor={id} className="text-xs font-medium text-gray-700">
+      <label htmlFor={id} className="shrink-0 text-xs font-medium text-gray-700">
         {t('common:table.sortBy')}
       </label>
       <select
@@ -195,7 +197,10 @@ function CardSort<Row, K extends string>({
         }}
         className="min-w-0 rounded-md border border-gray-300 bg-white py-1 pr-8 pl-2 text-sm text-gray-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
       >
-        {sort ? null : <option value="" />}
+        {/* before any choice the list is in the API's order */}
+        <option value="" disabled>
+          {t('common:table.defaultOrder')}
+        </option>
         {sortable.flatMap((column) =>
           (['asc', 'desc'] as const).map((direction) => (
             <option key={`${column.id}:${direction}`} value={`${column.sortKey}:${direction}`}>
@@ -335,6 +340,7 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
     pagination,
     footer,
     layout = 'auto',
+    cardSort = true,
   } = props;
   const phone = useMediaQuery(PHONE_QUERY);
   const hasRows = rows !== undefined && rows.length > 0;
@@ -356,7 +362,7 @@ export function DataTable<Row, K extends string = string>(props: DataTableProps<
   if (phone) {
     return (
       <>
-        {onSortChange ? <CardSort columns={columns} sort={sort} onSortChange={onSortChange} /> : null}
+        {onSortChange && cardSort ? <CardSort columns={columns} sort={sort} onSortChange={onSortChange} /> : null}
         {loading ? <SkeletonCards rows={skeletonRows} /> : <Cards {...props} rows={rows ?? []} />}
         {footerContent}
       </>

@@ -195,6 +195,7 @@ export function ClientsTable({ clients, selectedUlid, onSelect, search, empty, .
       layout="fixed"
       skeletonRows={8}
       cardHeadingLevel={2}
+      cardSort={false}
       empty={empty ?? { message: t('clients:list.empty') }}
       {...states}
     />

@@ -190,6 +190,7 @@ export function SitesSection({
         rowClassName={alert ? () => 'bg-red-50/40 hover:bg-red-50' : undefined}
         sort={sort}
         onSortChange={onSortChange}
+        cardSort={false}
         empty={{ message: '' }}
         emptyContent={pending ?? empty}
         footer={
