@@ -5,7 +5,7 @@
  * whose links carry no parameters — finds them again.
  *
  * A drop-in replacement for react-router's `useSearchParams` in the list screens (planning, sites, clients, users,
- * reports): on arrival without any parameter the kept ones are used at once (no request with empty filters) and put
+ * reports, and a site's equipment list, kept per site): on arrival without any parameter the kept ones are used at once (no request with empty filters) and put
  * back in the URL (history replaced); every later change of the parameters is kept. Arriving with parameters (a link
  * from another screen, a shared URL) uses those and keeps them.
  */

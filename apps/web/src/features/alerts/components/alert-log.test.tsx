@@ -95,10 +95,17 @@ const rowOf = (table: HTMLElement, text: string) =>
     .getAllByRole('row')
     .find((row) => row.textContent?.includes(text)) as HTMLElement;
 
+/** The log's table once its rows are there (its headers show over skeleton rows from the start). */
+async function loadedTable(name: string) {
+  const table = await screen.findByRole('table', { name });
+  await waitFor(() => expect(table.querySelector('tbody tr[data-row-key]')).not.toBeNull());
+  return table;
+}
+
 describe('AlertLog', () => {
   it('lists the alerts as answered: type, equipment or whole site, open or closed with its reason, the trigger', async () => {
     renderScreen(<AlertLog siteUlid={SITE} />);
-    const table = await screen.findByRole('table', { name: 'Alerts of the site, newest first' });
+    const table = await loadedTable('Alerts of the site, newest first');
     expect(logCalls()).toEqual([`/api/sites/${SITE}/logs?page=1`]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
@@ -127,7 +134,7 @@ describe('AlertLog', () => {
   it('filters by equipment from the select of the site’s equipment, from page 1, and says when none matches', async () => {
     total = 31;
     renderScreen(<AlertLog siteUlid={SITE} />);
-    await screen.findByRole('table', { name: 'Alerts of the site, newest first' });
+    await loadedTable('Alerts of the site, newest first');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(logCalls()).toContain(`/api/sites/${SITE}/logs?page=2`));
 
@@ -143,7 +150,7 @@ describe('AlertLog', () => {
     ).toEqual(['All equipment', 'BOX-01 · Gateway', 'IGS-07 · In-ground station', 'IGS-08 · In-ground station']);
     fireEvent.click(within(list).getByRole('option', { name: 'IGS-08 · In-ground station' }));
     await waitFor(() => expect(logCalls()).toContain(`/api/sites/${SITE}/logs?page=1&equipment.ulid=${STATION_8}`));
-    const table = await screen.findByRole('table', { name: 'Alerts of the site, newest first' });
+    const table = await loadedTable('Alerts of the site, newest first');
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
 
     alerts = [];
@@ -162,7 +169,7 @@ describe('AlertLog', () => {
   it('acknowledges an open alert after confirmation: POST, the row closed, the site and equipment refreshed', async () => {
     const { queryClient } = renderScreen(<AlertLog siteUlid={SITE} />);
     queryClient.setQueryData(['sites', 'detail', SITE], { ulid: SITE });
-    const table = await screen.findByRole('table', { name: 'Alerts of the site, newest first' });
+    const table = await loadedTable('Alerts of the site, newest first');
     fireEvent.click(within(table).getByRole('button', { name: 'Acknowledge the alert “Termite activity” of IGS-07' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Acknowledge this alert?');
@@ -188,7 +195,7 @@ describe('AlertLog', () => {
 
   it('tells a refused acknowledgement and reloads the list', async () => {
     renderScreen(<AlertLog siteUlid={SITE} />);
-    const table = await screen.findByRole('table', { name: 'Alerts of the site, newest first' });
+    const table = await loadedTable('Alerts of the site, newest first');
     // closed meanwhile by another user
     alerts[0] = { ...(alerts[0] as AlertLogEntry), closed_at: '2026-03-12T11:00:00+01:00', close_reason: 'cleared' };
     fireEvent.click(within(table).getByRole('button', { name: 'Acknowledge the alert “Termite activity” of IGS-07' }));

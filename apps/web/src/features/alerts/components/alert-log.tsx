@@ -11,16 +11,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSiteEquipment } from '../../../shared/api/site-equipment';
-import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ErrorState } from '../../../shared/ui/error-state';
+import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { notify, notifyError } from '../../../shared/ui/notifications';
-import { Pagination } from '../../../shared/ui/pagination';
 import { Select } from '../../../shared/ui/select';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { AlertBadge } from '../../../shared/ui/status';
@@ -37,24 +34,6 @@ export interface AlertLogProps {
 }
 
 const ALL = 'all';
-const HEAD = 'px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase';
-const WIDE = 'hidden @3xl:table-cell';
-
-function SkeletonRows() {
-  return (
-    <ul aria-hidden className="divide-y divide-gray-100">
-      {[0, 1, 2, 3].map((i) => (
-        <li key={i} className="flex items-center gap-4 px-4 py-3">
-          <Skeleton className="h-5 w-32" />
-          <Skeleton className="h-4 w-20" />
-          <Skeleton className="hidden h-4 w-36 md:block" />
-          <Skeleton className="hidden h-4 w-48 md:block" />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The equipment of an entry as people name it: its reference, or 'Whole site' for a site-level alert. */
 function useEquipmentLabel() {
   const { t } = useTranslation();
@@ -77,15 +56,12 @@ function CloseReason({ entry }: { entry: AlertLogEntry }) {
   return null;
 }
 
-function LogRow({ entry, onAcknowledge }: { entry: AlertLogEntry; onAcknowledge: (entry: AlertLogEntry) => void }) {
+/** When an entry closed and why, or 'Open'. */
+function Closed({ entry }: { entry: AlertLogEntry }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const equipmentLabel = useEquipmentLabel()(entry);
-  const details = alertDetailsText(entry.type, entry.details, t, format);
-  const isOpen = entry.closed_at === null;
-  const closed = isOpen ? (
-    <Badge tone="red">{t('alerts:log.open')}</Badge>
-  ) : (
+  if (entry.closed_at === null) return <Badge tone="red">{t('alerts:log.open')}</Badge>;
+  return (
     <span className="flex flex-col">
       <span>{format.dateTime(entry.closed_at)}</span>
       <span className="text-xs text-gray-600">
@@ -93,47 +69,12 @@ function LogRow({ entry, onAcknowledge }: { entry: AlertLogEntry; onAcknowledge:
       </span>
     </span>
   );
-  return (
-    <tr className={cn('align-top', isOpen ? 'bg-red-50/40' : 'hover:bg-gray-50')}>
-      <td className="px-4 py-3">
-        <div className="flex min-w-0 flex-col items-start gap-1">
-          <AlertBadge type={entry.type} />
-          <span className="text-[13px] text-gray-800 @3xl:hidden">
-            {equipmentLabel} · {format.dateTime(entry.opened_at)}
-          </span>
-          {details ? <span className="text-xs text-gray-600 @3xl:hidden">{details}</span> : null}
-        </div>
-      </td>
-      <td className={cn('px-4 py-3 text-[13px] font-medium text-gray-900', WIDE)}>{equipmentLabel}</td>
-      <td className={cn('px-4 py-3 text-[13px] text-gray-800 tabular-nums', WIDE)}>
-        {format.dateTime(entry.opened_at)}
-      </td>
-      <td className="px-4 py-3 text-[13px] text-gray-800">{closed}</td>
-      <td className={cn('px-4 py-3 text-[13px] text-gray-700', WIDE)}>{details || '—'}</td>
-      <td className="py-3 pr-3 pl-1 text-right @md:px-4">
-        {isOpen ? (
-          <Button
-            variant="white"
-            size="sm"
-            onPress={() => onAcknowledge(entry)}
-            aria-label={t('alerts:log.acknowledgeLabel', {
-              type: t(`enums:alert_type.${entry.type}`),
-              equipment: equipmentLabel,
-            })}
-            icon={<CheckCheck size={16} aria-hidden />}
-          >
-            {/* icon only in a narrow card (phones): the accessible name stays the full label */}
-            <span className="hidden @md:inline">{t('alerts:log.acknowledge')}</span>
-          </Button>
-        ) : null}
-      </td>
-    </tr>
-  );
 }
 
 /** The alert log card of `siteUlid`. */
 export function AlertLog({ siteUlid, initialEquipmentUlid = null, withLogsLink = false }: AlertLogProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [equipmentUlid, setEquipmentUlid] = useState<string | null>(initialEquipmentUlid);
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState<AlertLogEntry | null>(null);
@@ -143,6 +84,71 @@ export function AlertLog({ siteUlid, initialEquipmentUlid = null, withLogsLink =
   const equipmentLabel = useEquipmentLabel();
 
   const entries = log.data?.['hydra:member'] ?? [];
+  const details = (entry: AlertLogEntry) => alertDetailsText(entry.type, entry.details, t, format);
+  const columns: DataTableColumn<AlertLogEntry>[] = [
+    {
+      id: 'alert',
+      header: t('alerts:log.alert'),
+      role: 'primary',
+      cell: (entry) => (
+        <div className="flex min-w-0 flex-col items-start gap-1">
+          <AlertBadge type={entry.type} />
+          <span className="text-[13px] text-gray-800 @3xl:hidden">
+            {equipmentLabel(entry)} · {format.dateTime(entry.opened_at)}
+          </span>
+          {details(entry) ? <span className="text-xs text-gray-600 @3xl:hidden">{details(entry)}</span> : null}
+        </div>
+      ),
+      card: (entry) => <AlertBadge type={entry.type} />,
+      skeleton: <Skeleton className="h-5 w-32" />,
+    },
+    {
+      id: 'equipment',
+      header: t('alerts:log.equipment'),
+      visibleFrom: '@3xl',
+      className: 'font-medium text-gray-900',
+      cell: equipmentLabel,
+    },
+    {
+      id: 'opened',
+      header: t('alerts:log.opened'),
+      visibleFrom: '@3xl',
+      className: 'tabular-nums',
+      cell: (entry) => format.dateTime(entry.opened_at),
+    },
+    { id: 'closed', header: t('alerts:log.closed'), cell: (entry) => <Closed entry={entry} /> },
+    {
+      id: 'details',
+      header: t('alerts:log.details'),
+      visibleFrom: '@3xl',
+      className: 'text-gray-700',
+      cell: (entry) => details(entry) || '—',
+    },
+    {
+      id: 'acknowledge',
+      header: t('alerts:log.acknowledge'),
+      headerHidden: true,
+      role: 'actions',
+      align: 'end',
+      padding: 'py-3 pr-3 pl-1 @md:px-4',
+      cell: (entry) =>
+        entry.closed_at === null ? (
+          <Button
+            variant="white"
+            size="sm"
+            onPress={() => setConfirming(entry)}
+            aria-label={t('alerts:log.acknowledgeLabel', {
+              type: t(`enums:alert_type.${entry.type}`),
+              equipment: equipmentLabel(entry),
+            })}
+            icon={<CheckCheck size={16} aria-hidden />}
+          >
+            {/* icon only in a narrow list (phones): the accessible name stays the full label */}
+            <span className="hidden @md:inline">{t('alerts:log.acknowledge')}</span>
+          </Button>
+        ) : null,
+    },
+  ];
   const total = log.data?.['hydra:totalItems'] ?? 0;
   const options = [
     { id: ALL, label: t('alerts:log.allEquipment') },
@@ -192,52 +198,25 @@ export function AlertLog({ siteUlid, initialEquipmentUlid = null, withLogsLink =
           className="max-w-xs"
         />
       </div>
-      {log.isError && !log.data ? (
-        <ErrorState error={log.error} onRetry={() => void log.refetch()} isRetrying={log.isFetching} />
-      ) : log.isLoading ? (
-        <SkeletonRows />
-      ) : entries.length === 0 ? (
-        <EmptyState
-          icon={<BellOff size={24} />}
-          message={equipmentUlid ? t('alerts:log.emptyFiltered') : t('alerts:log.empty')}
+      <div aria-busy={log.isFetching || undefined}>
+        <DataTable
+          caption={t('alerts:log.caption')}
+          columns={columns}
+          rows={log.data ? entries : undefined}
+          rowKey={(entry) => entry.ulid}
+          rowClassName={(entry) => (entry.closed_at === null ? 'bg-red-50/40' : undefined)}
+          isLoading={log.isLoading}
+          skeletonRows={4}
+          error={log.isError && !log.data ? log.error : undefined}
+          onRetry={() => void log.refetch()}
+          isRetrying={log.isFetching}
+          isStale={log.isPlaceholderData}
+          isFiltered={equipmentUlid !== null}
+          empty={{ icon: <BellOff size={24} />, message: t('alerts:log.empty') }}
+          noMatch={{ icon: <BellOff size={24} />, message: t('alerts:log.emptyFiltered') }}
+          pagination={{ page, total, onPageChange: setPage }}
         />
-      ) : (
-        <div className="@container overflow-x-auto">
-          <table className={cn('w-full border-collapse', log.isPlaceholderData && 'opacity-60 transition-opacity')}>
-            <caption className="sr-only">{t('alerts:log.caption')}</caption>
-            <thead className="border-b border-gray-200 bg-gray-50">
-              <tr>
-                <th scope="col" className={HEAD}>
-                  {t('alerts:log.alert')}
-                </th>
-                <th scope="col" className={cn(HEAD, WIDE)}>
-                  {t('alerts:log.equipment')}
-                </th>
-                <th scope="col" className={cn(HEAD, WIDE)}>
-                  {t('alerts:log.opened')}
-                </th>
-                <th scope="col" className={HEAD}>
-                  {t('alerts:log.closed')}
-                </th>
-                <th scope="col" className={cn(HEAD, WIDE)}>
-                  {t('alerts:log.details')}
-                </th>
-                <th scope="col" className={HEAD}>
-                  <span className="sr-only">{t('alerts:log.acknowledge')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {entries.map((entry) => (
-                <LogRow key={entry.ulid} entry={entry} onAcknowledge={setConfirming} />
-              ))}
-            </tbody>
-          </table>
-          <div className="border-t border-gray-200 px-4">
-            <Pagination page={page} total={total} onPageChange={setPage} />
-          </div>
-        </div>
-      )}
+      </div>
       <ConfirmDialog
         isOpen={confirming !== null}
         onOpenChange={(open) => {

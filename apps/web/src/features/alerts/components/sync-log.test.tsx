@@ -49,10 +49,17 @@ beforeEach(() => {
 
 const calls = () => server.requests.map((r) => r.url);
 
+/** The log's table once its rows are there (its headers show over skeleton rows from the start). */
+async function loadedTable(name: string) {
+  const table = await screen.findByRole('table', { name });
+  await waitFor(() => expect(table.querySelector('tbody tr[data-row-key]')).not.toBeNull());
+  return table;
+}
+
 describe('SyncLog', () => {
   it('lists the uplinks: received, gateway, channel, accepted / duplicates / rejected and the errors', async () => {
     renderScreen(<SyncLog siteUlid={SITE} />);
-    const table = await screen.findByRole('table', { name: "Uplinks of the site's gateways, newest first" });
+    const table = await loadedTable("Uplinks of the site's gateways, newest first");
     expect(calls()).toEqual([`/api/sites/${SITE}/sync_logs?page=1`]);
     const [, mqtt, http] = within(table).getAllByRole('row');
     const cells = within(mqtt as HTMLElement).getAllByRole('cell');
@@ -74,7 +81,7 @@ describe('SyncLog', () => {
   it('pages through the log', async () => {
     total = 45;
     renderScreen(<SyncLog siteUlid={SITE} />);
-    await screen.findByRole('table', { name: "Uplinks of the site's gateways, newest first" });
+    await loadedTable("Uplinks of the site's gateways, newest first");
     expect(screen.getByText('30 of 45')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(calls()).toContain(`/api/sites/${SITE}/sync_logs?page=2`));

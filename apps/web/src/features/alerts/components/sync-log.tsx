@@ -11,15 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Card } from '../../../shared/ui/card';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ErrorState } from '../../../shared/ui/error-state';
-import { Pagination } from '../../../shared/ui/pagination';
-import { Skeleton } from '../../../shared/ui/skeleton';
+import { DataTable, type DataTableColumn } from '../../../shared/ui/data-table';
 import { useSyncLog } from '../api/get-sync-log';
-
-const HEAD = 'px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase';
-const NUMBER_HEAD = 'px-4 py-2.5 text-right text-xs font-semibold tracking-wide text-gray-600 uppercase';
-const WIDE = 'hidden @2xl:table-cell';
 
 /** The text of an error code of an uplink: its label when known (sync or API codes), else the code itself. */
 function useErrorText() {
@@ -55,21 +48,6 @@ function Errors({ entry }: { entry: SyncLogEntry }) {
   );
 }
 
-function SkeletonRows() {
-  return (
-    <ul aria-hidden className="divide-y divide-gray-100">
-      {[0, 1, 2, 3].map((i) => (
-        <li key={i} className="flex items-center gap-4 px-4 py-3">
-          <Skeleton className="h-4 w-36" />
-          <Skeleton className="h-4 w-24" />
-          <Skeleton className="hidden h-4 w-12 md:block" />
-          <Skeleton className="hidden h-4 w-40 md:block" />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The synchronisation log card of `siteUlid`. */
 export function SyncLog({ siteUlid }: { siteUlid: string }) {
   const { t } = useTranslation();
@@ -81,81 +59,93 @@ export function SyncLog({ siteUlid }: { siteUlid: string }) {
   const count = (value: number, tone?: string) => (
     <span className={cn('tabular-nums', value > 0 && tone)}>{format.number(value)}</span>
   );
+  const columns: DataTableColumn<SyncLogEntry>[] = [
+    {
+      id: 'received',
+      header: t('alerts:sync.receivedAt'),
+      role: 'primary',
+      className: 'tabular-nums',
+      cell: (entry) => format.dateTime(entry.received_at),
+    },
+    {
+      id: 'gateway',
+      header: t('alerts:sync.gateway'),
+      role: 'secondary',
+      cell: (entry) =>
+        entry.gateway ? (
+          <span className="flex flex-col">
+            <span className="font-medium text-gray-900">{entry.gateway.reference}</span>
+            <span className="font-mono text-xs text-gray-600">{entry.gateway.serial_number}</span>
+          </span>
+        ) : (
+          <span className="text-gray-600">{t('alerts:sync.unknownGateway')}</span>
+        ),
+      card: (entry) =>
+        entry.gateway ? (
+          <span className="text-[13px]">
+            <span className="font-medium text-gray-900">{entry.gateway.reference}</span>{' '}
+            <span className="font-mono text-xs text-gray-600">{entry.gateway.serial_number}</span>
+          </span>
+        ) : (
+          <span className="text-[13px] text-gray-600">{t('alerts:sync.unknownGateway')}</span>
+        ),
+    },
+    {
+      id: 'transport',
+      header: t('alerts:sync.transport'),
+      visibleFrom: '@2xl',
+      cell: (entry) => entry.transport.toUpperCase(),
+    },
+    { id: 'accepted', header: t('alerts:sync.accepted'), align: 'end', cell: (entry) => count(entry.accepted) },
+    {
+      id: 'duplicates',
+      header: t('alerts:sync.duplicates'),
+      align: 'end',
+      visibleFrom: '@2xl',
+      cell: (entry) => count(entry.duplicates),
+    },
+    {
+      id: 'rejected',
+      header: t('alerts:sync.rejected'),
+      align: 'end',
+      cell: (entry) => (
+        <>
+          {count(entry.rejected, 'font-semibold text-red-800')}
+          {entry.errors.length > 0 ? (
+            <div className="mt-1 text-left @2xl:hidden">
+              <Errors entry={entry} />
+            </div>
+          ) : null}
+        </>
+      ),
+      card: (entry) => count(entry.rejected, 'font-semibold text-red-800'),
+    },
+    {
+      id: 'errors',
+      header: t('alerts:sync.errorsColumn'),
+      visibleFrom: '@2xl',
+      cell: (entry) => <Errors entry={entry} />,
+    },
+  ];
 
   return (
     <Card title={t('alerts:sync.title')} flush>
-      {log.isError && !log.data ? (
-        <ErrorState error={log.error} onRetry={() => void log.refetch()} isRetrying={log.isFetching} />
-      ) : log.isLoading ? (
-        <SkeletonRows />
-      ) : entries.length === 0 ? (
-        <EmptyState icon={<RadioTower size={24} />} message={t('alerts:sync.empty')} />
-      ) : (
-        <div className="@container overflow-x-auto">
-          <table className={cn('w-full border-collapse', log.isPlaceholderData && 'opacity-60 transition-opacity')}>
-            <caption className="sr-only">{t('alerts:sync.caption')}</caption>
-            <thead className="border-b border-gray-200 bg-gray-50">
-              <tr>
-                <th scope="col" className={HEAD}>
-                  {t('alerts:sync.receivedAt')}
-                </th>
-                <th scope="col" className={HEAD}>
-                  {t('alerts:sync.gateway')}
-                </th>
-                <th scope="col" className={cn(HEAD, WIDE)}>
-                  {t('alerts:sync.transport')}
-                </th>
-                <th scope="col" className={NUMBER_HEAD}>
-                  {t('alerts:sync.accepted')}
-                </th>
-                <th scope="col" className={cn(NUMBER_HEAD, WIDE)}>
-                  {t('alerts:sync.duplicates')}
-                </th>
-                <th scope="col" className={NUMBER_HEAD}>
-                  {t('alerts:sync.rejected')}
-                </th>
-                <th scope="col" className={cn(HEAD, WIDE)}>
-                  {t('alerts:sync.errorsColumn')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100 text-[13px] text-gray-800">
-              {entries.map((entry) => (
-                <tr key={entry.ulid} className="align-top hover:bg-gray-50">
-                  <td className="px-4 py-3 tabular-nums">{format.dateTime(entry.received_at)}</td>
-                  <td className="px-4 py-3">
-                    {entry.gateway ? (
-                      <span className="flex flex-col">
-                        <span className="font-medium text-gray-900">{entry.gateway.reference}</span>
-                        <span className="font-mono text-xs text-gray-600">{entry.gateway.serial_number}</span>
-                      </span>
-                    ) : (
-                      <span className="text-gray-600">{t('alerts:sync.unknownGateway')}</span>
-                    )}
-                  </td>
-                  <td className={cn('px-4 py-3', WIDE)}>{entry.transport.toUpperCase()}</td>
-                  <td className="px-4 py-3 text-right">{count(entry.accepted)}</td>
-                  <td className={cn('px-4 py-3 text-right', WIDE)}>{count(entry.duplicates)}</td>
-                  <td className="px-4 py-3 text-right">
-                    {count(entry.rejected, 'font-semibold text-red-800')}
-                    {entry.errors.length > 0 ? (
-                      <div className="mt-1 text-left @2xl:hidden">
-                        <Errors entry={entry} />
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className={cn('px-4 py-3', WIDE)}>
-                    <Errors entry={entry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="border-t border-gray-200 px-4">
-            <Pagination page={page} total={total} onPageChange={setPage} />
-          </div>
-        </div>
-      )}
+      <div aria-busy={log.isFetching || undefined}>
+        <DataTable
+          caption={t('alerts:sync.caption')}
+          columns={columns}
+          rows={log.data ? entries : undefined}
+          rowKey={(entry) => entry.ulid}
+          isLoading={log.isLoading}
+          skeletonRows={4}
+          error={log.isError && !log.data ? log.error : undefined}
+          onRetry={() => void log.refetch()}
+          isRetrying={log.isFetching}
+          isStale={log.isPlaceholderData}
+          empty={{ icon: <RadioTower size={24} />, message: t('alerts:sync.empty') }}
+          pagination={{ page, total, onPageChange: setPage }}
+        />
+      </div>
     </Card>
   );
 }

@@ -5,31 +5,31 @@
  */
 import type { ClientListItem } from '@isoptera/contracts';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
+import { DataTable, type DataTableColumn, type DataTableProps } from '../../../shared/ui/data-table';
 import { Highlight } from '../../../shared/ui/highlight';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { contactName } from '../lib/client-form';
 import { KindBadge } from './client-detail';
 
-export interface ClientsTableProps {
-  clients: ClientListItem[];
+/** The columns the list sorts by (the screen maps them to its `order`). */
+export type ClientSortKey = 'name' | 'updated';
+
+export interface ClientsTableProps
+  extends Omit<
+    DataTableProps<ClientListItem, ClientSortKey>,
+    'caption' | 'columns' | 'rows' | 'rowKey' | 'onRowClick' | 'isRowSelected' | 'empty'
+  > {
+  /** The clients of the page; `undefined` while the first page loads. */
+  clients: readonly ClientListItem[] | undefined;
   selectedUlid: string | null;
   onSelect: (ulid: string) => void;
   /** The search text, highlighted in the names. */
   search: string;
-  /** Dims the rows while the next page or filter loads. */
-  isStale?: boolean;
+  /** The empty list without search or filter (default: 'no client yet'). */
+  empty?: DataTableProps<ClientListItem, ClientSortKey>['empty'];
 }
-
-const HEAD = 'px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase';
-const CONTACT_COLUMN = 'hidden @xl:table-cell';
-const SITES_COLUMN = 'hidden @md:table-cell';
-const UPDATED_COLUMN = 'hidden @3xl:table-cell';
-const CONTRACT_COLUMN = 'hidden @2xl:table-cell';
-/** Header widths (the client column takes the rest). */
-const WIDTHS = { contact: 'w-[34%]', sites: 'w-20', updated: 'w-32', contract: 'w-36' };
 
 /** A client's running contract (issue 13): its reference and last day, or 'to renew'; 'no contract' otherwise. */
 function ContractCell({ contract }: { contract: ClientListItem['contract'] }) {
@@ -50,142 +50,154 @@ function ContractCell({ contract }: { contract: ClientListItem['contract'] }) {
   );
 }
 
-function TableHead() {
-  const { t } = useTranslation();
-  return (
-    <thead className="border-b border-gray-200 bg-gray-50">
-      <tr>
-        <th scope="col" className={HEAD}>
-          {t('clients:list.name')}
-        </th>
-        <th scope="col" className={cn(HEAD, CONTACT_COLUMN, WIDTHS.contact)}>
-          {t('clients:list.mainContact')}
-        </th>
-        <th scope="col" className={cn(HEAD, CONTRACT_COLUMN, WIDTHS.contract)}>
-          {t('clients:contracts.contract')}
-        </th>
-        <th scope="col" className={cn(HEAD, SITES_COLUMN, WIDTHS.sites, 'text-right')}>
-          {t('clients:list.sites')}
-        </th>
-        <th scope="col" className={cn(HEAD, UPDATED_COLUMN, WIDTHS.updated)}>
-          {t('clients:list.updatedAt')}
-        </th>
-      </tr>
-    </thead>
-  );
-}
-
-/** The clients of one page as a table. */
-export function ClientsTable({ clients, selectedUlid, onSelect, search, isStale = false }: ClientsTableProps) {
+/** The clients of one page as a table (cards on a phone), with the list's states. */
+export function ClientsTable({ clients, selectedUlid, onSelect, search, empty, ...states }: ClientsTableProps) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
-  return (
-    <div className="@container">
-      <table className={cn('w-full table-fixed border-collapse', isStale && 'opacity-60 transition-opacity')}>
-        <caption className="sr-only">{t('clients:list.label')}</caption>
-        <TableHead />
-        <tbody className="divide-y divide-gray-100">
-          {clients.map((client) => {
-            const selected = client.ulid === selectedUlid;
-            const contact = client.primary_contact;
-            const sites = t('clients:list.siteCount', { count: client.site_number });
-            return (
-              <tr
-                key={client.ulid}
-                onClick={() => onSelect(client.ulid)}
-                className={cn(
-                  'cursor-pointer align-top hover:bg-gray-50',
-                  selected && 'bg-brand-50 shadow-[inset_3px_0_0_var(--color-brand-700)] hover:bg-brand-50',
-                )}
-              >
-                <td className="px-4 py-3">
-                  <button
-                    type="button"
-                    aria-current={selected ? 'true' : undefined}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onSelect(client.ulid);
-                    }}
-                    className="block max-w-full truncate text-left text-sm font-semibold text-gray-900 outline-none hover:text-brand-800 focus-visible:rounded focus-visible:ring-2 focus-visible:ring-brand-600"
-                  >
-                    <Highlight text={client.name} query={search} />
-                  </button>
-                  <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <KindBadge company={client.company} />
-                    <span className="text-xs text-gray-600 @md:hidden">{sites}</span>
-                    {client.contract?.state === 'to_renew' ? (
-                      <span className="@2xl:hidden">
-                        <Badge tone="amber">{t('clients:contracts.toRenew')}</Badge>
-                      </span>
-                    ) : null}
-                  </div>
-                  {contact ? (
-                    <p className="mt-1 truncate text-[13px] text-gray-700 @xl:hidden">
-                      {contactName(contact, i18n.language)} · {contact.phone}
-                    </p>
-                  ) : null}
-                </td>
-                <td className={cn('px-4 py-3 text-[13px]', CONTACT_COLUMN)}>
-                  {contact ? (
-                    <>
-                      <p className="truncate font-medium text-gray-900">{contactName(contact, i18n.language)}</p>
-                      <p className="truncate text-gray-700">
-                        {contact.phone} · {contact.email}
-                      </p>
-                    </>
-                  ) : (
-                    <p className="text-gray-600">{t('clients:list.noContact')}</p>
-                  )}
-                </td>
-                <td className={cn('px-4 py-3 text-[13px]', CONTRACT_COLUMN)}>
-                  <ContractCell contract={client.contract} />
-                </td>
-                <td className={cn('px-4 py-3 text-right text-sm text-gray-900 tabular-nums', SITES_COLUMN)}>
-                  <span aria-hidden>{format.number(client.site_number)}</span>
-                  <span className="sr-only">{sites}</span>
-                </td>
-                <td className={cn('px-4 py-3 text-[13px] text-gray-700', UPDATED_COLUMN)}>
-                  {format.date(client.updated_at)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+  const nameButton = (client: ClientListItem) => (
+    <button
+      type="button"
+      aria-current={client.ulid === selectedUlid ? 'true' : undefined}
+      onClick={() => onSelect(client.ulid)}
+      className="block max-w-full truncate text-left text-sm font-semibold text-gray-900 outline-none hover:text-brand-800 focus-visible:rounded focus-visible:ring-2 focus-visible:ring-brand-600"
+    >
+      <Highlight text={client.name} query={search} />
+    </button>
   );
-}
-
-/** Placeholder rows while the first page loads. */
-export function ClientsTableSkeleton({ rows = 8 }: { rows?: number }) {
+  const toRenew = <Badge tone="amber">{t('clients:contracts.toRenew')}</Badge>;
+  const columns: DataTableColumn<ClientListItem, ClientSortKey>[] = [
+    {
+      id: 'name',
+      header: t('clients:list.name'),
+      role: 'primary',
+      sortKey: 'name',
+      cell: (client) => {
+        const contact = client.primary_contact;
+        return (
+          <>
+            {nameButton(client)}
+            <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+              <KindBadge company={client.company} />
+              <span className="text-xs text-gray-600 @md:hidden">
+                {t('clients:list.siteCount', { count: client.site_number })}
+              </span>
+              {client.contract?.state === 'to_renew' ? <span className="@2xl:hidden">{toRenew}</span> : null}
+            </div>
+            {contact ? (
+              <p className="mt-1 truncate text-[13px] text-gray-700 @xl:hidden">
+                {contactName(contact, i18n.language)} · {contact.phone}
+              </p>
+            ) : null}
+          </>
+        );
+      },
+      card: nameButton,
+      skeleton: (
+        <>
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="mt-2 h-4 w-20" />
+        </>
+      ),
+    },
+    {
+      id: 'kind',
+      header: t('clients:filters.kind'),
+      role: 'secondary',
+      hideInTable: true,
+      cell: (client) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <KindBadge company={client.company} />
+          {client.contract?.state === 'to_renew' ? toRenew : null}
+        </span>
+      ),
+    },
+    {
+      id: 'contact',
+      header: t('clients:list.mainContact'),
+      visibleFrom: '@xl',
+      width: 'w-[34%]',
+      cell: (client) => {
+        const contact = client.primary_contact;
+        if (!contact) return <p className="text-gray-600">{t('clients:list.noContact')}</p>;
+        return (
+          <>
+            <p className="truncate font-medium text-gray-900">{contactName(contact, i18n.language)}</p>
+            <p className="truncate text-gray-700">
+              {contact.phone} · {contact.email}
+            </p>
+          </>
+        );
+      },
+      card: (client) => {
+        const contact = client.primary_contact;
+        if (!contact) return <span className="text-gray-600">{t('clients:list.noContact')}</span>;
+        return (
+          <>
+            <span className="block truncate">{contactName(contact, i18n.language)}</span>
+            <span className="block truncate text-gray-700">{contact.phone}</span>
+          </>
+        );
+      },
+      skeleton: (
+        <>
+          <Skeleton className="h-3 w-2/3" />
+          <Skeleton className="mt-2 h-3 w-1/2" />
+        </>
+      ),
+    },
+    {
+      id: 'contract',
+      header: t('clients:contracts.contract'),
+      visibleFrom: '@2xl',
+      width: 'w-36',
+      cell: (client) => <ContractCell contract={client.contract} />,
+      card: (client) =>
+        client.contract ? (
+          <span className="block truncate">{client.contract.reference}</span>
+        ) : (
+          <span className="text-gray-600">{t('clients:contracts.noContract')}</span>
+        ),
+    },
+    {
+      id: 'sites',
+      header: t('clients:list.sites'),
+      visibleFrom: '@md',
+      width: 'w-20',
+      align: 'end',
+      className: 'text-sm text-gray-900 tabular-nums',
+      cell: (client) => (
+        <>
+          <span aria-hidden>{format.number(client.site_number)}</span>
+          <span className="sr-only">{t('clients:list.siteCount', { count: client.site_number })}</span>
+        </>
+      ),
+      card: (client) => format.number(client.site_number),
+    },
+    {
+      id: 'updated',
+      header: t('clients:list.updatedAt'),
+      visibleFrom: '@3xl',
+      width: 'w-32',
+      sortKey: 'updated',
+      firstDirection: 'desc',
+      className: 'text-gray-700',
+      cell: (client) => format.date(client.updated_at),
+    },
+  ];
   return (
-    <div className="@container" aria-hidden>
-      <table className="w-full table-fixed">
-        <tbody className="divide-y divide-gray-100">
-          {Array.from({ length: rows }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
-            <tr key={i}>
-              <td className="px-4 py-3">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="mt-2 h-4 w-20" />
-              </td>
-              <td className={cn('px-4 py-3', CONTACT_COLUMN)}>
-                <Skeleton className="h-3 w-2/3" />
-                <Skeleton className="mt-2 h-3 w-1/2" />
-              </td>
-              <td className={cn('px-4 py-3', CONTRACT_COLUMN)}>
-                <Skeleton className="h-4 w-24" />
-              </td>
-              <td className={cn('px-4 py-3', SITES_COLUMN)}>
-                <Skeleton className="ml-auto h-4 w-6" />
-              </td>
-              <td className={cn('px-4 py-3', UPDATED_COLUMN)}>
-                <Skeleton className="h-3 w-20" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('clients:list.label')}
+      columns={columns}
+      rows={clients}
+      rowKey={(client) => client.ulid}
+      onRowClick={(client) => onSelect(client.ulid)}
+      isRowSelected={(client) => client.ulid === selectedUlid}
+      layout="fixed"
+      skeletonRows={8}
+      cardHeadingLevel={2}
+      cardSort={false}
+      empty={empty ?? { message: t('clients:list.empty') }}
+      {...states}
+    />
   );
 }

@@ -67,3 +67,14 @@ export function orderQuery(order: ClientOrder): Record<string, string> {
       return { 'order[name]': 'asc' };
   }
 }
+
+/** The table's sort (shared/ui/data-table) of a sort choice: the name or last-update column and its direction. */
+export function orderToSort(order: ClientOrder): { key: 'name' | 'updated'; direction: 'asc' | 'desc' } {
+  const [key, direction] = order.split('_') as ['name' | 'updated', 'asc' | 'desc'];
+  return { key, direction };
+}
+
+/** The sort choice of a click on the table's name or last-update header (the inverse of {@link orderToSort}). */
+export function sortToOrder(sort: { key: 'name' | 'updated'; direction: 'asc' | 'desc' }): ClientOrder {
+  return `${sort.key}_${sort.direction}`;
+}

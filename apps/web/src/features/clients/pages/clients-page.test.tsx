@@ -171,7 +171,7 @@ describe('ClientsPage', () => {
   it('lists the clients by name with their main contact and number of sites', async () => {
     renderAt('/clients');
     const table = await screen.findByRole('table', { name: 'Clients' });
-    expect(within(table).getByRole('button', { name: 'SCI du Port' })).toBeTruthy();
+    expect(await within(table).findByRole('button', { name: 'SCI du Port' })).toBeTruthy();
     expect(table.textContent).toContain('Jean Dupont');
     expect(table.textContent).toContain('2 sites');
     expect(decodeURIComponent(calls('GET', '/api/clients')[0]?.url ?? '')).toBe('/api/clients?page=1&order[name]=asc');

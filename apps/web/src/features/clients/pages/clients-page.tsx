@@ -15,16 +15,13 @@ import { useEvent } from '../../../shared/lib/events';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ErrorState } from '../../../shared/ui/error-state';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { Pagination } from '../../../shared/ui/pagination';
 import { SearchInput } from '../../../shared/ui/search-input';
 import { Select } from '../../../shared/ui/select';
 import { useClients } from '../api/get-clients';
 import { ClientCreatePanel } from '../components/client-create-panel';
 import { type ClientContractsSlot, ClientDetail } from '../components/client-detail';
-import { ClientsTable, ClientsTableSkeleton } from '../components/clients-table';
+import { ClientsTable } from '../components/clients-table';
 import {
   CLIENT_CONTRACT_FILTERS,
   CLIENT_KINDS,
@@ -33,7 +30,9 @@ import {
   type ClientKind,
   type ClientOrder,
   type ClientsScreenState,
+  orderToSort,
   readScreenState,
+  sortToOrder,
   writeScreenState,
 } from '../lib/client-list-params';
 
@@ -118,17 +117,25 @@ export function ClientsPage({ contractsSection }: { contractsSection?: ClientCon
 
   const selected = state.client;
 
-  let list: React.ReactNode;
-  if (query.isPending) {
-    list = <ClientsTableSkeleton />;
-  } else if (query.isError) {
-    list = <ErrorState error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
-  } else if (members.length === 0) {
-    list = isFiltered ? (
-      <EmptyState
-        icon={<SearchX size={24} />}
-        message={t('clients:list.emptySearch')}
-        action={
+  const sort = orderToSort(state.order);
+  const list = (
+    <ClientsTable
+      clients={query.isPending ? undefined : members}
+      isLoading={query.isPending}
+      error={query.isError ? query.error : undefined}
+      onRetry={() => void query.refetch()}
+      isRetrying={query.isFetching}
+      selectedUlid={selected}
+      onSelect={(ulid) => update({ client: ulid }, true)}
+      search={state.search}
+      isStale={query.isPlaceholderData}
+      sort={sort}
+      onSortChange={(next) => update({ order: sortToOrder(next), page: 1 })}
+      isFiltered={isFiltered}
+      noMatch={{
+        icon: <SearchX size={24} />,
+        message: t('clients:list.emptySearch'),
+        action: (
           <Button
             variant="white"
             onPress={() => {
@@ -138,30 +145,20 @@ export function ClientsPage({ contractsSection }: { contractsSection?: ClientCon
           >
             {t('clients:list.resetFilters')}
           </Button>
-        }
-      />
-    ) : (
-      <EmptyState
-        icon={<Users size={24} />}
-        message={t('clients:list.empty')}
-        action={
+        ),
+      }}
+      empty={{
+        icon: <Users size={24} />,
+        message: t('clients:list.empty'),
+        action: (
           <Button icon={<Plus size={16} aria-hidden />} onPress={() => setCreating(true)}>
             {t('clients:actions.newClient')}
           </Button>
-        }
-      />
-    );
-  } else {
-    list = (
-      <ClientsTable
-        clients={members}
-        selectedUlid={selected}
-        onSelect={(ulid) => update({ client: ulid }, true)}
-        search={state.search}
-        isStale={query.isPlaceholderData}
-      />
-    );
-  }
+        ),
+      }}
+      pagination={total > 0 ? { page: state.page, total, onPageChange: (page) => update({ page }) } : undefined}
+    />
+  );
 
   return (
     <>
@@ -224,7 +221,6 @@ export function ClientsPage({ contractsSection }: { contractsSection?: ClientCon
           <Card flush className="overflow-hidden">
             <div aria-busy={query.isFetching || undefined}>{list}</div>
           </Card>
-          {total > 0 ? <Pagination page={state.page} total={total} onPageChange={(page) => update({ page })} /> : null}
         </div>
         {selected ? (
           <aside

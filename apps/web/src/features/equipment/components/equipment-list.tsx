@@ -1,21 +1,27 @@
 /**
- * The equipment of a site as a table on wide screens and cards on narrow ones (SPEC §2.7 "Sites: detail"): reference,
- * kind, state badge, battery, signal, last update, alert since, open alert badges and the row's actions. A station is
- * selected (to show its readings) by its reference button, or by a click anywhere on its row.
+ * The equipment of a site as a table on wide screens and cards on phones (SPEC §2.7 "Sites: detail"; shared/ui/data-table):
+ * reference, kind, state badge, battery, signal, last update, alert since, open alert badges and the row's actions;
+ * the reference, battery and last-update headers sort it. A station is selected (to show its readings) by its
+ * reference button, or by a click anywhere on its row.
  */
 import type { Equipment } from '@isoptera/contracts';
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
+import { DataTable, type DataTableColumn, type DataTableProps } from '../../../shared/ui/data-table';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { AlertBadge } from '../../../shared/ui/status';
 import { sortedAlerts } from '../lib/equipment-appearance';
+import type { EquipmentSortKey } from '../lib/equipment-list-params';
 import { type EquipmentAction, EquipmentActionsMenu } from './equipment-actions-menu';
 import { BatteryIndicator, KindIcon, SignalIndicator, TrapStateBadge } from './equipment-badges';
 
-export interface EquipmentListProps {
-  items: readonly Equipment[];
+export interface EquipmentListProps
+  extends Omit<
+    DataTableProps<Equipment, EquipmentSortKey>,
+    'caption' | 'columns' | 'rows' | 'rowKey' | 'onRowClick' | 'isRowClickable' | 'isRowSelected'
+  > {
+  /** The equipment shown (filtered and sorted); `undefined` while the list loads. */
+  items: readonly Equipment[] | undefined;
   /** The station whose readings are shown, if any. */
   selectedStationUlid?: string | null;
   onSelectStation?: (ulid: string) => void;
@@ -69,17 +75,128 @@ function Alerts({ equipment }: { equipment: Equipment }) {
   );
 }
 
-/** Selects the row's station on a click that did not land on one of its controls (or in a menu opened from it). */
-function rowClick(equipment: Equipment, onSelectStation?: (ulid: string) => void) {
-  if (equipment.kind === 'gateway' || !onSelectStation) return undefined;
-  return (event: MouseEvent<HTMLElement>) => {
-    const target = event.target as Element;
-    if (!event.currentTarget.contains(target) || target.closest('button, a, [role="menuitem"]')) return;
-    onSelectStation(equipment.ulid);
-  };
+/** The list of a site's equipment, with its states (loading, error, empty, no match). */
+export function EquipmentList({
+  items,
+  selectedStationUlid,
+  onSelectStation,
+  onAction,
+  ...states
+}: EquipmentListProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const isSelected = (item: Equipment) => item.ulid === selectedStationUlid;
+  const lastUpdate = (item: Equipment) =>
+    item.last_update_at ? format.dateTime(item.last_update_at) : t('equipment:values.never');
+  const alertSince = (item: Equipment) =>
+    item.alert_since ? t('equipment:list.alertSince', { date: format.dateTime(item.alert_since) }) : null;
+  const reference = (item: Equipment) => (
+    <Reference equipment={item} isSelected={isSelected(item)} onSelectStation={onSelectStation} />
+  );
+  const columns: DataTableColumn<Equipment, EquipmentSortKey>[] = [
+    {
+      id: 'reference',
+      header: t('equipment:columns.reference'),
+      role: 'primary',
+      sortKey: 'reference',
+      padding: 'px-3 py-3',
+      cell: (item) => (
+        <span className="flex min-w-36 flex-col items-start text-sm">
+          {reference(item)}
+          <span className="text-[13px] text-gray-700">{t(`enums:equipment_kind.${item.kind}`)}</span>
+          <span className="text-xs text-gray-600 tabular-nums">{item.serial_number}</span>
+        </span>
+      ),
+      card: reference,
+    },
+    {
+      id: 'identity',
+      header: t('equipment:form.identity'),
+      role: 'secondary',
+      hideInTable: true,
+      cell: (item) => (
+        <span className="text-[13px] text-gray-700">
+          {t(`enums:equipment_kind.${item.kind}`)} · <span className="tabular-nums">{item.serial_number}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'state',
+      header: t('equipment:columns.state'),
+      role: 'secondary',
+      padding: 'px-3 py-3',
+      cell: (item) => <TrapStateBadge state={item.state} />,
+      skeleton: <Skeleton className="h-5 w-24" />,
+    },
+    {
+      id: 'battery',
+      header: t('equipment:columns.battery'),
+      role: 'secondary',
+      sortKey: 'battery',
+      padding: 'px-3 py-3',
+      cell: (item) => <BatteryIndicator level={item.battery_level} percent={item.battery_percent} />,
+    },
+    {
+      id: 'signal',
+      header: t('equipment:columns.signal'),
+      role: 'secondary',
+      padding: 'px-3 py-3',
+      cell: (item) => <SignalIndicator dbm={item.signal_level} />,
+    },
+    {
+      id: 'lastUpdate',
+      header: t('equipment:columns.lastUpdate'),
+      sortKey: 'last_update',
+      firstDirection: 'desc',
+      padding: 'px-3 py-3',
+      className: 'whitespace-nowrap text-sm text-gray-700',
+      cell: lastUpdate,
+    },
+    {
+      id: 'alerts',
+      header: t('equipment:columns.alerts'),
+      padding: 'px-3 py-3',
+      cell: (item) => (
+        <span className="flex flex-col items-start gap-1">
+          <Alerts equipment={item} />
+          {item.alert_since ? (
+            <span className="text-xs whitespace-nowrap text-gray-700">{alertSince(item)}</span>
+          ) : null}
+        </span>
+      ),
+      card: (item) => (
+        <span className="flex flex-col items-start gap-1">
+          <Alerts equipment={item} />
+          {item.alert_since ? <span className="text-xs text-gray-700">{alertSince(item)}</span> : null}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('equipment:columns.actions'),
+      headerHidden: true,
+      role: 'actions',
+      align: 'end',
+      padding: 'px-3 py-3',
+      cell: (item) => <EquipmentActionsMenu equipment={item} onAction={onAction} />,
+    },
+  ];
+  return (
+    <DataTable
+      caption={t('equipment:list.caption')}
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.ulid}
+      onRowClick={onSelectStation ? (item) => onSelectStation(item.ulid) : undefined}
+      isRowClickable={(item) => item.kind !== 'gateway'}
+      isRowSelected={isSelected}
+      skeletonRows={4}
+      {...states}
+    />
+  );
 }
 
-/** Placeholder rows while the list loads. */
+/** Placeholder rows while the list's texts load (the list itself shows skeleton rows under its headers). */
 export function EquipmentListSkeleton() {
   return (
     <ul aria-hidden className="divide-y divide-gray-100">
@@ -94,126 +211,5 @@ export function EquipmentListSkeleton() {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The list of a site's equipment. */
-export function EquipmentList({ items, selectedStationUlid, onSelectStation, onAction }: EquipmentListProps) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const isSelected = (item: Equipment) => item.ulid === selectedStationUlid;
-  const lastUpdate = (item: Equipment) =>
-    item.last_update_at ? format.dateTime(item.last_update_at) : t('equipment:values.never');
-  return (
-    <>
-      <div className="hidden overflow-x-auto md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('equipment:list.caption')}</caption>
-          <thead className="bg-gray-50 text-xs font-medium text-gray-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                {t('equipment:columns.reference')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('equipment:columns.state')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('equipment:columns.battery')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('equipment:columns.signal')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('equipment:columns.lastUpdate')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('equipment:columns.alerts')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">{t('equipment:columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {items.map((item) => (
-              <tr
-                key={item.ulid}
-                data-ulid={item.ulid}
-                onClick={rowClick(item, onSelectStation)}
-                className={cn(
-                  'align-middle',
-                  isSelected(item) ? 'bg-brand-50' : 'hover:bg-gray-50',
-                  item.kind !== 'gateway' && onSelectStation && 'cursor-pointer',
-                )}
-              >
-                <td className="px-3 py-3">
-                  <span className="flex min-w-36 flex-col items-start">
-                    <Reference equipment={item} isSelected={isSelected(item)} onSelectStation={onSelectStation} />
-                    <span className="text-[13px] text-gray-700">{t(`enums:equipment_kind.${item.kind}`)}</span>
-                    <span className="text-xs text-gray-600 tabular-nums">{item.serial_number}</span>
-                  </span>
-                </td>
-                <td className="px-3 py-3">
-                  <TrapStateBadge state={item.state} />
-                </td>
-                <td className="px-3 py-3">
-                  <BatteryIndicator level={item.battery_level} percent={item.battery_percent} />
-                </td>
-                <td className="px-3 py-3">
-                  <SignalIndicator dbm={item.signal_level} />
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap text-gray-700">{lastUpdate(item)}</td>
-                <td className="px-3 py-3">
-                  <span className="flex flex-col items-start gap-1">
-                    <Alerts equipment={item} />
-                    {item.alert_since ? (
-                      <span className="text-xs whitespace-nowrap text-gray-700">
-                        {t('equipment:list.alertSince', { date: format.dateTime(item.alert_since) })}
-                      </span>
-                    ) : null}
-                  </span>
-                </td>
-                <td className="px-3 py-3 text-right">
-                  <EquipmentActionsMenu equipment={item} onAction={onAction} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-gray-100 md:hidden">
-        {items.map((item) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the reference button is the keyboard way to select
-          <li
-            key={item.ulid}
-            data-ulid={item.ulid}
-            onClick={rowClick(item, onSelectStation)}
-            className={cn('flex flex-col gap-2 px-4 py-3', isSelected(item) && 'bg-brand-50')}
-          >
-            <div className="flex items-start justify-between gap-2">
-              <span className="flex min-w-0 flex-col items-start">
-                <Reference equipment={item} isSelected={isSelected(item)} onSelectStation={onSelectStation} />
-                <span className="text-[13px] text-gray-700">
-                  {t(`enums:equipment_kind.${item.kind}`)} · <span className="tabular-nums">{item.serial_number}</span>
-                </span>
-              </span>
-              <EquipmentActionsMenu equipment={item} onAction={onAction} />
-            </div>
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-              <TrapStateBadge state={item.state} />
-              <BatteryIndicator level={item.battery_level} percent={item.battery_percent} />
-              <SignalIndicator dbm={item.signal_level} />
-            </div>
-            {item.alerts.length > 0 ? <Alerts equipment={item} /> : null}
-            <p className="text-xs text-gray-600">
-              {t('equipment:list.lastUpdate', { date: lastUpdate(item) })}
-              {item.alert_since
-                ? ` · ${t('equipment:list.alertSince', { date: format.dateTime(item.alert_since) })}`
-                : null}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }

@@ -8,6 +8,7 @@ import type { Equipment, EquipmentCreated } from '@isoptera/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttpClient } from '../../../shared/api/http-client';
 import { sendJson, sendProblem, startTestServer, type TestServer } from '../../../test/test-server';
@@ -95,9 +96,11 @@ const site: EquipmentSectionProps['site'] = {
 function renderSection() {
   const onSelectStation = vi.fn();
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <EquipmentSection site={site} onSelectStation={onSelectStation} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <EquipmentSection site={site} onSelectStation={onSelectStation} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return { onSelectStation };
 }
@@ -113,6 +116,8 @@ const rowOf = (reference: string) =>
   within(table())
     .getAllByRole('row')
     .find((row) => row.textContent?.includes(reference)) as HTMLElement;
+/** Waits for the list's rows (the table and its headers show from the start, over skeleton rows). */
+const listed = async () => within(await screen.findByRole('table')).findByText('IGS-07');
 const requestsTo = (method: string, path: string) =>
   server.requests.filter((r) => r.method === method && new URL(r.url, 'http://x').pathname === path);
 
@@ -131,7 +136,7 @@ async function openRegisterPanel() {
 describe('EquipmentSection', () => {
   it('lists each equipment with its state, battery, signal, last update and open alerts', async () => {
     renderSection();
-    await screen.findByRole('table', { name: 'Gateways and stations of the site' });
+    await listed();
     const station = rowOf('IGS-07');
     expect(within(station).getByText('In-ground station')).toBeTruthy();
     expect(within(station).getByText('Warning')).toBeTruthy();
@@ -335,7 +340,7 @@ describe('EquipmentSection', () => {
 
   it('edits an equipment with its current values, sending neither its kind nor its serial number', async () => {
     renderSection();
-    await screen.findByRole('table');
+    await listed();
     fireEvent.click(within(rowOf('IGS-07')).getByRole('button', { name: 'Actions for IGS-07' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit equipment' });
@@ -365,7 +370,7 @@ describe('EquipmentSection', () => {
 
   it('issues a new credential for a gateway after confirmation and shows it', async () => {
     renderSection();
-    await screen.findByRole('table');
+    await listed();
     fireEvent.click(within(rowOf('BOX-01')).getByRole('button', { name: 'Actions for BOX-01' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Issue a new device credential' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Issue a new device credential?' });
@@ -377,7 +382,7 @@ describe('EquipmentSection', () => {
 
   it('removes an equipment only after confirmation, then refreshes the list', async () => {
     renderSection();
-    await screen.findByRole('table');
+    await listed();
     fireEvent.click(within(rowOf('IGS-07')).getByRole('button', { name: 'Actions for IGS-07' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove this equipment?' });
@@ -399,7 +404,7 @@ describe('EquipmentSection', () => {
 
   it('selects a station by its reference or a click on its row, never a gateway', async () => {
     const { onSelectStation } = renderSection();
-    await screen.findByRole('table');
+    await listed();
     fireEvent.click(within(rowOf('IGS-07')).getByRole('button', { name: 'IGS-07' }));
     expect(onSelectStation).toHaveBeenLastCalledWith(STATION_ULID, 'IGS-07');
     fireEvent.click(within(rowOf('AGS-02')).getByText('Initialising'));
@@ -412,7 +417,7 @@ describe('EquipmentSection', () => {
 
   it('shows the pictures of an equipment and enlarges one', async () => {
     renderSection();
-    await screen.findByRole('table');
+    await listed();
     fireEvent.click(within(rowOf('IGS-07')).getByRole('button', { name: 'Actions for IGS-07' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'View the pictures (2)' }));
     const modal = await screen.findByRole('dialog', { name: 'Pictures of IGS-07' });
@@ -453,9 +458,11 @@ describe('EquipmentSection', () => {
 
   it('shows the selected station in the list and on the map, keeping its popup open', async () => {
     render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SelectingSection />
-      </QueryClientProvider>,
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <SelectingSection />
+        </QueryClientProvider>
+      </MemoryRouter>,
     );
     const map = await screen.findByRole('region', { name: "Map of the site's equipment" });
     await waitFor(() => expect(map.querySelector(`[data-ulid="${STATION_ULID}"]`)).toBeTruthy());
@@ -466,5 +473,71 @@ describe('EquipmentSection', () => {
     expect(map.querySelector('.leaflet-popup-content')?.textContent).toContain('IGS-07');
     expect(within(rowOf('IGS-07')).getByRole('button', { name: 'IGS-07' }).getAttribute('aria-current')).toBe('true');
     expect(map.querySelector(`[data-ulid="${STATION_ULID}"]`)?.getAttribute('aria-label')).toMatch(/^IGS-07 · /);
+  });
+});
+
+describe('EquipmentSection: search, filters and sort (issue 14)', () => {
+  /** The references in the table, in their order. */
+  const references = () =>
+    within(table())
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => /(BOX|IGS|AGS)-\d+/.exec(row.textContent ?? '')?.[0]);
+
+  it('searches by reference or serial number, filters by kind and alerts, and says when nothing matches', async () => {
+    renderSection();
+    await listed();
+    type(screen.getByRole('searchbox', { name: 'Search the equipment' }), 'sn-ags');
+    await waitFor(() => expect(references()).toEqual(['AGS-02']));
+
+    type(screen.getByRole('searchbox', { name: 'Search the equipment' }), '');
+    await waitFor(() => expect(references()).toHaveLength(3));
+    await chooseOption(document.body, /Alerts$/, 'In alert');
+    await waitFor(() => expect(references()).toEqual(['IGS-07']));
+    await chooseOption(document.body, /Type$/, 'Gateway');
+    expect(await screen.findByText('No equipment matches these filters.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(references()).toEqual(['BOX-01', 'IGS-07', 'AGS-02']));
+  });
+
+  it('sorts by the reference, battery and last-update headers, the never-reported last', async () => {
+    renderSection();
+    await listed();
+    const header = (name: string) => screen.getByRole('columnheader', { name });
+    fireEvent.click(within(header('Equipment')).getByRole('button'));
+    expect(header('Equipment').getAttribute('aria-sort')).toBe('ascending');
+    expect(references()).toEqual(['AGS-02', 'BOX-01', 'IGS-07']);
+    fireEvent.click(within(header('Battery')).getByRole('button'));
+    expect(header('Battery').getAttribute('aria-sort')).toBe('ascending');
+    expect(references()).toEqual(['IGS-07', 'BOX-01', 'AGS-02']);
+    fireEvent.click(within(header('Battery')).getByRole('button'));
+    expect(header('Battery').getAttribute('aria-sort')).toBe('descending');
+    expect(references()).toEqual(['BOX-01', 'IGS-07', 'AGS-02']);
+  });
+
+  it('keeps its filters for the session: back on the site, they apply again', async () => {
+    const { unmount } = render(
+      <MemoryRouter initialEntries={[`/sites/${SITE_ULID}`]}>
+        <QueryClientProvider client={new QueryClient()}>
+          <EquipmentSection site={site} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await listed();
+    await chooseOption(document.body, /Type$/, 'Above-ground station');
+    await waitFor(() => expect(references()).toEqual(['AGS-02']));
+    unmount();
+
+    // another screen, then the site again by a link without parameters
+    render(
+      <MemoryRouter initialEntries={[`/sites/${SITE_ULID}`]}>
+        <QueryClientProvider client={new QueryClient()}>
+          <EquipmentSection site={site} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await within(await screen.findByRole('table')).findByText('AGS-02');
+    expect(references()).toEqual(['AGS-02']);
+    expect(screen.getByRole('button', { name: /Type$/ }).textContent).toContain('Above-ground station');
   });
 });

@@ -2,7 +2,9 @@
  * The equipment of a site on its detail page (SPEC §2.7 "Sites: detail", §3 "Equipment"): the list of gateways and
  * stations (state, battery, signal, last update, alerts), registering, editing and removing equipment, a gateway's
  * device credential (shown once), the installation pictures, and the map of their positions (loaded on demand).
- * Selecting a station reports it through `onSelectStation`, so that the page can show its readings.
+ * The list is searched (reference, serial number), filtered (kind, alerts) and sorted on the page, its state kept in the
+ * URL and for the session per site (`useEquipmentListState`). Selecting a station reports it through
+ * `onSelectStation`, so that the page can show its readings.
  */
 import {
   type Equipment,
@@ -11,7 +13,7 @@ import {
   TREATMENT_TYPES,
   type TreatmentType,
 } from '@isoptera/contracts';
-import { Cpu, MapPinOff, Plus } from 'lucide-react';
+import { Cpu, FilterX, MapPinOff, Plus, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteEquipment } from '../../../shared/api/site-equipment';
@@ -25,9 +27,11 @@ import { ErrorState } from '../../../shared/ui/error-state';
 import { notify, notifyError } from '../../../shared/ui/notifications';
 import { useDeleteEquipment } from '../api/delete-equipment';
 import { useRotateCredential } from '../api/rotate-credential';
+import { filterEquipment, sortEquipment } from '../lib/equipment-list-params';
 import { buildMapMarkers } from '../lib/map-markers';
 import { CredentialDialog } from './credential-dialog';
 import type { EquipmentAction } from './equipment-actions-menu';
+import { EquipmentFilters, useEquipmentListState } from './equipment-filters';
 import { EquipmentFormPanel } from './equipment-form-panel';
 import { EquipmentList, EquipmentListSkeleton } from './equipment-list';
 import { LazyEquipmentMap } from './equipment-map-loader';
@@ -52,7 +56,7 @@ function siteCenter(site: EquipmentSectionProps['site']): [number, number] | nul
 
 /** The equipment list and map of a site, with their dialogs (its texts loaded). */
 function EquipmentSectionBody({ site, selectedStationUlid = null, onSelectStation }: EquipmentSectionProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const query = useSiteEquipment(site.ulid);
   const remove = useDeleteEquipment();
@@ -64,6 +68,11 @@ function EquipmentSectionBody({ site, selectedStationUlid = null, onSelectStatio
   const [credential, setCredential] = useState<{ reference: string; value: string } | null>(null);
 
   const items = query.data?.['hydra:member'] ?? [];
+  const list = useEquipmentListState(site.ulid);
+  const shown = useMemo(
+    () => sortEquipment(filterEquipment(items, list.state), list.state.sort, i18n.language),
+    [items, list.state, i18n.language],
+  );
   const gateways = useMemo(() => items.filter((item) => item.kind === 'gateway'), [items]);
   const markers = useMemo(() => buildMapMarkers(items), [items]);
   const center = useMemo(() => siteCenter(site), [site]);
@@ -137,24 +146,43 @@ function EquipmentSectionBody({ site, selectedStationUlid = null, onSelectStatio
         }
         actions={query.data && items.length > 0 ? registerButton('primary') : undefined}
       >
-        {query.isError ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
-        ) : !query.data ? (
-          <EquipmentListSkeleton />
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon={<Cpu size={24} />}
-            message={t('equipment:section.empty')}
-            action={registerButton('secondary')}
+        {items.length > 0 || list.filtered ? (
+          <EquipmentFilters
+            state={list.state}
+            searchText={list.searchText}
+            onSearchText={list.setSearchText}
+            onChange={list.update}
           />
-        ) : (
+        ) : null}
+        <div aria-busy={query.isFetching || undefined}>
           <EquipmentList
-            items={items}
+            items={query.data ? shown : undefined}
+            isLoading={!query.data && !query.isError}
+            error={query.isError ? query.error : undefined}
+            onRetry={() => void query.refetch()}
+            isRetrying={query.isFetching}
             selectedStationUlid={selectedStationUlid}
             onSelectStation={select}
             onAction={onAction}
+            sort={list.state.sort ?? undefined}
+            onSortChange={(sort) => list.update({ sort })}
+            isFiltered={list.filtered}
+            empty={{
+              icon: <Cpu size={24} />,
+              message: t('equipment:section.empty'),
+              action: registerButton('secondary'),
+            }}
+            noMatch={{
+              icon: <SearchX size={24} />,
+              message: t('equipment:filters.noMatch'),
+              action: (
+                <Button variant="white" onPress={list.clear} icon={<FilterX size={16} aria-hidden />}>
+                  {t('equipment:filters.clear')}
+                </Button>
+              ),
+            }}
           />
-        )}
+        </div>
       </Card>
 
       {items.length > 0 ? (

@@ -1,6 +1,6 @@
 /**
  * One section of the Sites screen: 'Sites in alert' or 'Other sites', with its count, a table on wide screens and
- * cards on narrow ones, a loading skeleton, an empty state, 'displayed of total' and 'load more' (SPEC §2.7, §9).
+ * cards on phones (shared/ui/data-table), its name and last-update headers sorting the list, a loading skeleton, an empty state, 'displayed of total' and 'load more' (SPEC §2.7, §9).
  */
 import type { SiteListItem } from '@isoptera/contracts';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { Link, useLocation } from 'react-router';
 import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Button } from '../../../shared/ui/button';
+import { DataTable, type DataTableColumn, type DataTableSort } from '../../../shared/ui/data-table';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { AlertBadge } from '../../../shared/ui/status';
 import { ReferentChip, SiteStatusBadge } from './site-badges';
@@ -29,7 +30,13 @@ export interface SitesSectionProps {
   /** Loads the next page: given to the section the next sites of the sequence belong to. */
   onLoadMore?: () => void;
   isLoadingMore?: boolean;
+  /** The sort of the list (its name and last-update headers sort it). */
+  sort?: DataTableSort<SiteSortKey>;
+  onSortChange?: (sort: DataTableSort<SiteSortKey>) => void;
 }
+
+/** The columns the sites are sorted by (the screen maps them to its `order`). */
+export type SiteSortKey = 'name' | 'updated_at';
 
 function cityOf(site: SiteListItem): string {
   return [site.address.postal_code, site.address.city].filter(Boolean).join(' ');
@@ -48,23 +55,6 @@ function SiteLink({ site }: { site: SiteListItem }) {
   );
 }
 
-function SkeletonRows({ alert }: { alert: boolean }) {
-  return (
-    <ul aria-hidden className="divide-y divide-gray-100">
-      {Array.from({ length: 4 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
-        <li key={i} className="flex items-center gap-4 px-4 py-3">
-          {alert ? <Skeleton className="h-5 w-24" /> : null}
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="hidden h-4 w-32 md:block" />
-          <Skeleton className="hidden h-4 w-48 md:block" />
-          <Skeleton className="h-5 w-24" />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** A list of sites with its heading, its count and 'load more'. */
 export function SitesSection({
   id,
@@ -77,12 +67,96 @@ export function SitesSection({
   pending,
   onLoadMore,
   isLoadingMore = false,
+  sort,
+  onSortChange,
 }: SitesSectionProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const alert = tone === 'alert';
   const headingId = `${id}-heading`;
   const list = items ?? [];
+  const treatment = (site: SiteListItem) => t(`enums:treatment_type.${site.treatment_type}`);
+  const columns: DataTableColumn<SiteListItem, SiteSortKey>[] = [
+    {
+      id: 'name',
+      header: t('sites:columns.name'),
+      role: 'primary',
+      sortKey: 'name',
+      cell: (site) => (
+        <span className="flex min-w-40 flex-col text-sm">
+          <SiteLink site={site} />
+          <span className="text-[13px] text-gray-700">{site.client.name}</span>
+          <span className="text-xs text-gray-600 @5xl:hidden">{treatment(site)}</span>
+        </span>
+      ),
+      card: (site) => <SiteLink site={site} />,
+    },
+    ...(alert
+      ? [
+          {
+            id: 'alert',
+            header: t('sites:columns.alertAndStatus'),
+            role: 'secondary' as const,
+            hideInTable: true,
+            cell: (site: SiteListItem) => <AlertBadge type={site.main_alert_type ?? 'OTHERS'} />,
+          },
+        ]
+      : []),
+    {
+      id: 'client',
+      header: t('sites:columns.client'),
+      hideInTable: true,
+      cell: (site) => site.client.name,
+    },
+    {
+      id: 'address',
+      header: t('sites:columns.address'),
+      cell: (site) => (
+        <span className="flex max-w-52 flex-col text-sm" title={site.address.label}>
+          <span className="text-gray-900">{cityOf(site) || site.address.label}</span>
+          {site.address.street ? (
+            <span className="truncate text-[13px] text-gray-700">{site.address.street}</span>
+          ) : null}
+        </span>
+      ),
+      card: (site) => cityOf(site) || site.address.label,
+    },
+    {
+      id: 'status',
+      header: alert ? t('sites:columns.alertAndStatus') : t('sites:columns.status'),
+      role: 'secondary',
+      cell: (site) => (
+        <span className="flex flex-col items-start gap-1">
+          {alert ? <AlertBadge type={site.main_alert_type ?? 'OTHERS'} /> : null}
+          <SiteStatusBadge status={site.status} plannedAt={site.planned_at} stacked />
+        </span>
+      ),
+      card: (site) => <SiteStatusBadge status={site.status} plannedAt={site.planned_at} />,
+      skeleton: <Skeleton className="h-5 w-24" />,
+    },
+    {
+      id: 'referent',
+      header: t('sites:columns.referent'),
+      role: 'secondary',
+      cell: (site) => <ReferentChip referent={site.referent} />,
+    },
+    {
+      id: 'treatment',
+      header: t('sites:columns.treatmentType'),
+      visibleFrom: '@5xl',
+      className: 'text-gray-700',
+      cell: treatment,
+    },
+    {
+      id: 'updated',
+      header: t('sites:columns.updatedAt'),
+      align: 'end',
+      sortKey: 'updated_at',
+      firstDirection: 'desc',
+      className: 'whitespace-nowrap text-sm text-gray-700',
+      cell: (site) => format.date(site.updated_at),
+    },
+  ];
   return (
     <section
       aria-labelledby={headingId}
@@ -106,102 +180,20 @@ export function SitesSection({
           ) : null}
         </h2>
       </header>
-      {isLoading && !items ? (
-        <SkeletonRows alert={alert} />
-      ) : list.length === 0 ? (
-        (pending ?? empty)
-      ) : (
-        <>
-          <div className="hidden overflow-x-auto md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead className="bg-gray-50 text-xs font-medium text-gray-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t('sites:columns.name')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('sites:columns.address')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {alert ? t('sites:columns.alertAndStatus') : t('sites:columns.status')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('sites:columns.referent')}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 2xl:table-cell">
-                    {t('sites:columns.treatmentType')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t('sites:columns.updatedAt')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {list.map((site) => (
-                  <tr
-                    key={site.ulid}
-                    className={cn('align-middle', alert ? 'bg-red-50/40 hover:bg-red-50' : 'hover:bg-gray-50')}
-                  >
-                    <td className="px-3 py-3">
-                      <span className="flex min-w-40 flex-col">
-                        <SiteLink site={site} />
-                        <span className="text-[13px] text-gray-700">{site.client.name}</span>
-                        <span className="text-xs text-gray-600 2xl:hidden">
-                          {t(`enums:treatment_type.${site.treatment_type}`)}
-                        </span>
-                      </span>
-                    </td>
-                    <td className="px-3 py-3">
-                      <span className="flex max-w-52 flex-col" title={site.address.label}>
-                        <span className="text-gray-900">{cityOf(site) || site.address.label}</span>
-                        {site.address.street ? (
-                          <span className="truncate text-[13px] text-gray-700">{site.address.street}</span>
-                        ) : null}
-                      </span>
-                    </td>
-                    <td className="px-3 py-3">
-                      <span className="flex flex-col items-start gap-1">
-                        {alert ? <AlertBadge type={site.main_alert_type ?? 'OTHERS'} /> : null}
-                        <SiteStatusBadge status={site.status} plannedAt={site.planned_at} stacked />
-                      </span>
-                    </td>
-                    <td className="px-3 py-3">
-                      <ReferentChip referent={site.referent} />
-                    </td>
-                    <td className="hidden px-3 py-3 text-[13px] text-gray-700 2xl:table-cell">
-                      {t(`enums:treatment_type.${site.treatment_type}`)}
-                    </td>
-                    <td className="px-3 py-3 text-right whitespace-nowrap text-gray-700">
-                      {format.date(site.updated_at)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="divide-y divide-gray-100 md:hidden">
-            {list.map((site) => (
-              <li key={site.ulid} className={cn('flex flex-col gap-2 px-4 py-3', alert && 'bg-red-50/40')}>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <SiteLink site={site} />
-                  {alert ? <AlertBadge type={site.main_alert_type ?? 'OTHERS'} /> : null}
-                </div>
-                <p className="text-sm text-gray-800">
-                  {site.client.name}
-                  {cityOf(site) ? <span className="text-gray-600"> · {cityOf(site)}</span> : null}
-                </p>
-                <div className="flex flex-wrap items-center gap-2 text-sm">
-                  <SiteStatusBadge status={site.status} plannedAt={site.planned_at} />
-                  <ReferentChip referent={site.referent} />
-                </div>
-                <p className="text-xs text-gray-600">
-                  {t(`enums:treatment_type.${site.treatment_type}`)} ·{' '}
-                  {t('sites:columns.updatedOn', { date: format.date(site.updated_at) })}
-                </p>
-              </li>
-            ))}
-          </ul>
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={isLoading && !items ? undefined : list}
+        rowKey={(site) => site.ulid}
+        isLoading={isLoading && !items}
+        skeletonRows={4}
+        rowClassName={alert ? () => 'bg-red-50/40 hover:bg-red-50' : undefined}
+        sort={sort}
+        onSortChange={onSortChange}
+        cardSort={false}
+        empty={{ message: '' }}
+        emptyContent={pending ?? empty}
+        footer={
           <div className="flex flex-col items-center justify-between gap-3 border-t border-gray-200 px-4 py-3 sm:flex-row">
             <p className="text-sm text-gray-700" aria-live="polite">
               {t('common:pagination.displayedOfTotal', {
@@ -215,8 +207,8 @@ export function SitesSection({
               </Button>
             ) : null}
           </div>
-        </>
-      )}
+        }
+      />
     </section>
   );
 }

@@ -95,3 +95,9 @@ export function siteListQueryOf(filters: SiteFilters) {
     order: { [field]: direction as 'asc' | 'desc' },
   };
 }
+
+/** The table's sort (shared/ui/data-table) of a sort order: the name or last-update column and its direction. */
+export function siteSortOf(sort: SiteSort): { key: 'name' | 'updated_at'; direction: 'asc' | 'desc' } {
+  const direction = sort.endsWith('_desc') ? 'desc' : 'asc';
+  return { key: sort.startsWith('name') ? 'name' : 'updated_at', direction };
+}

@@ -11,14 +11,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useKeptSearchParams } from '../../../shared/forms/use-kept-search-params';
 import { Button } from '../../../shared/ui/button';
+import type { DataTableSort } from '../../../shared/ui/data-table';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useSites } from '../api/get-sites';
 import { DeferredSiteFormPanel } from '../components/deferred-site-form-panel';
 import { SitesFilters } from '../components/sites-filters';
-import { SitesSection } from '../components/sites-section';
-import { hasActiveSiteFilters, readSiteFilters, type SiteFilters, writeSiteFilters } from '../lib/site-filters';
+import { type SiteSortKey, SitesSection } from '../components/sites-section';
+import {
+  hasActiveSiteFilters,
+  readSiteFilters,
+  type SiteFilters,
+  siteSortOf,
+  writeSiteFilters,
+} from '../lib/site-filters';
 
 const CREATE_FOR_CLIENT = 'createForClient';
 
@@ -68,6 +75,8 @@ export function SitesPage() {
   const alertsLeft = alertTotal !== undefined && (alertItems?.length ?? 0) < alertTotal;
   const loadMore = sites.hasNextPage ? () => void sites.fetchNextPage() : undefined;
   const filtered = hasActiveSiteFilters(filters);
+  const sort = siteSortOf(filters.sort);
+  const onSortChange = (next: DataTableSort<SiteSortKey>) => update({ sort: `${next.key}_${next.direction}` });
 
   const closeForm = (open: boolean) => {
     if (open) return;
@@ -118,6 +127,8 @@ export function SitesPage() {
             isLoading={sites.isLoading}
             onLoadMore={alertsLeft ? loadMore : undefined}
             isLoadingMore={sites.isFetchingNextPage}
+            sort={sort}
+            onSortChange={onSortChange}
             empty={
               <EmptyState
                 icon={<ShieldCheck size={24} />}
@@ -134,6 +145,8 @@ export function SitesPage() {
             isLoading={sites.isLoading}
             onLoadMore={alertsLeft ? undefined : loadMore}
             isLoadingMore={sites.isFetchingNextPage}
+            sort={sort}
+            onSortChange={onSortChange}
             pending={
               alertsLeft && otherTotal ? (
                 <p className="px-4 py-6 text-center text-sm text-gray-700">

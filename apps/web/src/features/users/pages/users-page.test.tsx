@@ -79,7 +79,7 @@ describe('UsersPage', () => {
   it('lists the members with their role, status and last login, and the segments', async () => {
     renderUsers('/users', { '/users': <UsersPage /> });
     const table = await screen.findByRole('table', { name: 'Users of the space' });
-    const emma = within(table).getByRole('link', { name: 'Emma Petit' });
+    const emma = await within(table).findByRole('link', { name: 'Emma Petit' });
     expect(emma.getAttribute('href')).toBe('/users/U1/edit');
     const emmaRow = emma.closest('tr') as HTMLElement;
     expect(emmaRow.textContent).toContain('emma.petit@example.fr');

@@ -15,16 +15,13 @@ import { useKeptSearchParams } from '../../../shared/forms/use-kept-search-param
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ErrorState } from '../../../shared/ui/error-state';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { Pagination } from '../../../shared/ui/pagination';
 import { SearchInput } from '../../../shared/ui/search-input';
 import { Select } from '../../../shared/ui/select';
 import { useUsers } from '../api/get-users';
 import { SegmentControl } from '../components/segment-control';
 import { useMemberActions } from '../components/use-member-actions';
-import { type UserRowRights, UsersTable, UsersTableSkeleton } from '../components/users-table';
+import { type UserRowRights, UsersTable } from '../components/users-table';
 import { canManage, canSendSignInLink, isSelf, memberActionKinds } from '../lib/member-permissions';
 import { readUserListState, type UserListState, writeUserListState } from '../lib/user-list-params';
 import { userPaths } from '../lib/user-paths';
@@ -89,46 +86,41 @@ export function UsersPage() {
     update({ search: '', role: '', segment: 'all', page: 1 });
   };
 
-  let list: React.ReactNode;
-  if (query.isPending) {
-    list = <UsersTableSkeleton />;
-  } else if (query.isError) {
-    list = <ErrorState error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
-  } else if (members.length === 0) {
-    list = isFiltered ? (
-      <EmptyState
-        icon={<SearchX size={24} />}
-        message={t('users:list.emptySearch')}
-        action={
+  const list = (
+    <UsersTable
+      users={query.isPending ? undefined : members}
+      isLoading={query.isPending}
+      error={query.isError ? query.error : undefined}
+      onRetry={() => void query.refetch()}
+      isRetrying={query.isFetching}
+      rightsOf={rightsOf}
+      onEdit={(user) => void navigate(`/users/${encodeURIComponent(user.ulid)}/edit`)}
+      onAction={(kind, user) => actions.request({ kind }, user)}
+      search={state.search}
+      isStale={query.isPlaceholderData}
+      isFiltered={isFiltered}
+      noMatch={{
+        icon: <SearchX size={24} />,
+        message: t('users:list.emptySearch'),
+        action: (
           <Button variant="white" onPress={clearFilters}>
             {t('users:list.resetFilters')}
           </Button>
-        }
-      />
-    ) : (
-      <EmptyState
-        icon={<Users size={24} />}
-        message={t('users:list.empty')}
-        action={
+        ),
+      }}
+      empty={{
+        icon: <Users size={24} />,
+        message: t('users:list.empty'),
+        action: (
           <Link to="/users/add" className={buttonClasses('primary')}>
             <UserPlus size={16} aria-hidden />
             {t('users:actions.invite')}
           </Link>
-        }
-      />
-    );
-  } else {
-    list = (
-      <UsersTable
-        users={members}
-        rightsOf={rightsOf}
-        onEdit={(user) => void navigate(`/users/${encodeURIComponent(user.ulid)}/edit`)}
-        onAction={(kind, user) => actions.request({ kind }, user)}
-        search={state.search}
-        isStale={query.isPlaceholderData}
-      />
-    );
-  }
+        ),
+      }}
+      pagination={total > 0 ? { page: state.page, total, onPageChange: (page) => update({ page }) } : undefined}
+    />
+  );
 
   return (
     <>
@@ -166,7 +158,6 @@ export function UsersPage() {
         <Card flush className="overflow-hidden">
           <div aria-busy={query.isFetching || undefined}>{list}</div>
         </Card>
-        {total > 0 ? <Pagination page={state.page} total={total} onPageChange={(page) => update({ page })} /> : null}
       </div>
       {actions.dialogs}
     </>
