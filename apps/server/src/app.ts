@@ -14,7 +14,8 @@ import { modules as defaultModules } from './modules/index.js';
 import { accessPlugin } from './platform/auth/access-plugin.js';
 import { type Db, pingDatabase } from './platform/db/database.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
-import { createEventBus } from './platform/events/event-bus.js';
+import { createEventBus, createNotifyEventBus, type EventBus } from './platform/events/event-bus.js';
+import type { NotificationChannel } from './platform/events/notification-channel.js';
 import { AccessLogController } from './platform/http/access-log.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestValidatorCompiler } from './platform/http/request-validator.js';
@@ -31,6 +32,11 @@ export interface AppDeps {
   modules?: AppModule[];
   /** Outgoing mail; default: the platform built from `config` (started with the app, stopped on close). */
   mail?: MailPlatform;
+  /**
+   * The database's `LISTEN/NOTIFY` channel (`Database.notifications`): live events then reach the browsers of every
+   * instance on the database. Without it they stay in this process (a tool, or a test that wants them synchronous).
+   */
+  notifications?: NotificationChannel;
   /** Where log lines go (pino's destination) instead of stdout; tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -41,6 +47,7 @@ export async function buildApp({
   db,
   modules = defaultModules,
   mail,
+  notifications,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
   // A hop count trusts the nearest `n` hops (Fastify's types omit the number form its runtime accepts).
@@ -90,7 +97,13 @@ export async function buildApp({
   registerHydra(app);
 
   const mailPlatform = mail ?? createMailPlatform({ config, db, log: app.log });
-  const events = createEventBus();
+  let events: EventBus = createEventBus();
+  if (notifications) {
+    const shared = createNotifyEventBus(notifications, app.log);
+    await shared.start();
+    app.addHook('onClose', () => shared.stop());
+    events = shared;
+  }
   app.addHook('onReady', () => mailPlatform.start());
   app.addHook('onClose', () => mailPlatform.stop());
 

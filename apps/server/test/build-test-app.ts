@@ -41,7 +41,13 @@ export async function buildTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const app = await buildApp({ config, db: database.db, modules: options.modules, logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    modules: options.modules,
+    logStream: options.logStream,
+    notifications: database.notifications,
+  });
   await app.ready();
   return {
     app,
