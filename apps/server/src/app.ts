@@ -1,6 +1,6 @@
 /**
  * `buildApp(deps)`: the Fastify application — platform plugins first (errors, cookies, security headers computed once,
- * one access-log line per request, rate limits, authentication, OpenAPI, Hydra description), then every domain
+ * one access-log line per request, rate limits (counted in the database), authentication, OpenAPI, Hydra description), then every domain
  * module, then the SPA.
  */
 import fastifyCookie from '@fastify/cookie';
@@ -18,6 +18,7 @@ import { createEventBus, createNotifyEventBus, type EventBus } from './platform/
 import type { NotificationChannel } from './platform/events/notification-channel.js';
 import { AccessLogController } from './platform/http/access-log.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { databaseRateLimitStore, sweepRateLimitCounters } from './platform/http/rate-limit-store.js';
 import { requestValidatorCompiler } from './platform/http/request-validator.js';
 import { responseSerializerCompiler } from './platform/http/response-serializer.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -40,6 +41,9 @@ export interface AppDeps {
   /** Where log lines go (pino's destination) instead of stdout; tests read them. */
   logStream?: { write(line: string): void };
 }
+
+/** How often expired rate-limit counters are deleted (each instance sweeps; the delete is idempotent). */
+const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
 
 /** Builds (but does not start) the application. */
 export async function buildApp({
@@ -90,7 +94,16 @@ export async function buildApp({
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
-  await app.register(fastifyRateLimit, { global: false });
+  // the counters live in the database: every instance counts against the same limits (issue 16)
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db) });
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      sweepRateLimitCounters(db).catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
+    }, RATE_LIMIT_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(accessPlugin, { secret: config.jwtSecret });
   await registerOpenApi(app, config.appUrl);
   // before the modules: it collects their endpoints' contracts as they are registered

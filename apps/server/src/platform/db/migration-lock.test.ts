@@ -24,10 +24,8 @@ describe.runIf(testDbKind() === 'postgres')('migrations under an advisory lock',
     const b = openPostgres(withDatabase(url, name), 2);
     try {
       await Promise.all([a.migrate(), b.migrate()]);
-      const result = await a.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      );
-      expect(result.rows[0]?.n).toBe(journal.entries.length);
+      const [row] = await a.db.select({ n: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
+      expect(row?.n).toBe(journal.entries.length);
       // and a third start later is a no-op
       await b.migrate();
     } finally {
