@@ -39,6 +39,10 @@ export async function buildTestApp(
     SEED: 'none',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // with MQTT_URL: a deployment of its own on the shared broker, whose session the broker forgets soon
+    MQTT_CLIENT_ID: `isoptera-test-${path.basename(dataDir)}`,
+    MQTT_SHARE_GROUP: `test-${path.basename(dataDir)}`,
+    MQTT_SESSION_EXPIRY_S: '60',
     ...options.env,
   });
   const app = await buildApp({

@@ -16,7 +16,7 @@ export const telemetryModule: AppModule = {
     const service = createTelemetryService({ repository: createTelemetryRepository(db), engine, log: app.log });
     await app.register(telemetryRoutes, { service });
     if (config.mqttUrl) {
-      const bridge = createMqttBridge({ url: config.mqttUrl, service, log: app.log });
+      const bridge = createMqttBridge({ url: config.mqttUrl, ...config.mqtt, service, log: app.log });
       app.addHook('onReady', () => bridge.start());
       app.addHook('onClose', () => bridge.stop());
     }
