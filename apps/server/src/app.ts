@@ -26,6 +26,7 @@ import { registerSpa } from './platform/http/spa.js';
 import { registerHydra } from './platform/hydra/hydra-plugin.js';
 import { createMailPlatform, type MailPlatform } from './platform/mail/mail-queue.js';
 import type { AppModule } from './platform/module.js';
+import { createFileStorage } from './platform/storage/file-storage.js';
 
 export interface AppDeps {
   config: Config;
@@ -120,9 +121,10 @@ export async function buildApp({
   app.addHook('onReady', () => mailPlatform.start());
   app.addHook('onClose', () => mailPlatform.stop());
 
+  const storage = createFileStorage(config, db);
   await app.register(healthRoutes, { ping: () => pingDatabase(db) });
   for (const module of modules) {
-    await module.register(app, { db, config, mail: mailPlatform, events });
+    await module.register(app, { db, config, mail: mailPlatform, events, storage });
   }
   await registerSpa(app, config.webDist);
   return app;

@@ -71,6 +71,8 @@ const environment = z.object({
   APP_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   TWO_FACTOR_SPACES: csv.default(['admin', 'dealer']),
+  /** Where uploaded files live: `database` (every instance serves every file; default) or `local` (`DATA_DIR/uploads`). */
+  FILE_STORAGE: z.enum(['database', 'local']).default('database'),
   MQTT_URL: z.string().optional(),
   /** This instance's MQTT client id, fixed across restarts (its persistent session); default `isoptera-<host>-<PORT>`. */
   MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
@@ -105,6 +107,8 @@ export interface Config {
   jwtSecret: string;
   twoFactorSpaces: ('admin' | 'dealer' | 'pco')[];
   mqttUrl: string | undefined;
+  /** `FILE_STORAGE` (platform/storage/file-storage.ts). */
+  fileStorage: 'database' | 'local';
   /** The MQTT bridge's session and shared subscription (issue 16; modules/telemetry/mqtt-bridge.ts). */
   mqtt: { clientId: string; shareGroup: string; sessionExpirySeconds: number };
   logLevel: string;
@@ -153,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir, e.NODE_ENV),
     twoFactorSpaces: e.TWO_FACTOR_SPACES,
     mqttUrl: e.MQTT_URL,
+    fileStorage: e.FILE_STORAGE,
     mqtt: {
       clientId: e.MQTT_CLIENT_ID ?? `isoptera-${hostname()}-${e.PORT}`,
       shareGroup: e.MQTT_SHARE_GROUP,

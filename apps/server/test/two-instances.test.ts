@@ -4,6 +4,7 @@
  * - they start together and the migrations run once (no `pg_type_typname_nsp_index` crash);
  * - an alert opened and acknowledged through instance A reaches a browser's event stream on instance B;
  * - the sign-in limit of 10 failures per 15 minutes holds when the failures alternate between the instances;
+ * - an avatar uploaded through A is served by B (the file storage is the database);
  * - an MQTT uplink published while both are stopped is processed once after they start again.
  * PostgreSQL only (PGlite is one embedded instance).
  */
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { type AlertEvent, mqttAckTopic, mqttUplinkTopic } from '@isoptera/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readings, syncLogs } from '../src/db/schema/index.js';
 import { type Database, MIGRATIONS_FOLDER, openPostgres } from '../src/platform/db/database.js';
@@ -264,6 +266,30 @@ describe.runIf(testDbKind() === 'postgres')('two instances on one PostgreSQL', (
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await signIn(proxyUrl, victim.email)).status).toBe(429);
+  });
+
+  it('serves through B an avatar uploaded through A', async () => {
+    const spaceId = await createSpace(database.db, 'pco');
+    const owner = await createMember(database.db, spaceId, 'ROLE_PCO_SPACE_OWNER');
+    const cookie = cookieOf(await signIn(direct(a(), ''), owner.email));
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const uploaded = await fetch(direct(a(), `/api/user_pcos/${owner.membershipId}/avatar`), {
+      method: 'POST',
+      headers: { cookie, 'client-type': 'webapp' },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const avatar = ((await uploaded.json()) as { avatar: string }).avatar;
+    const served = await fetch(direct(b(), avatar), { headers: { cookie, 'client-type': 'webapp' } });
+    expect(served.status).toBe(200);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 64,
+    });
   });
 
   it('processes once, after they start again, an MQTT uplink published while both were stopped', async () => {

@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Db } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';
 import type { MailQueue } from './mail/mail.js';
+import type { FileStorage } from './storage/file-storage.js';
 
 export interface ModuleDeps {
   db: Db;
@@ -15,6 +16,8 @@ export interface ModuleDeps {
   mail: MailQueue;
   /** Live events of each space, relayed to browsers by server-sent events. */
   events: EventBus;
+  /** Uploaded files (avatars, logos, equipment pictures), shared by every instance (`FILE_STORAGE`). */
+  storage: FileStorage;
 }
 
 export interface AppModule {

@@ -3,6 +3,7 @@
  */
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tz } from './columns.js';
+import { bytea } from './reports.js';
 
 /**
  * The brute-force counters of `@fastify/rate-limit` (platform/http/rate-limit-store.ts): one row per limited key —
@@ -19,3 +20,14 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index('rate_limit_counters_resets_at_idx').on(t.resetsAt)],
 );
+
+/**
+ * Uploaded files of the `database` file storage (platform/storage/file-storage.ts): avatars, logos, equipment
+ * pictures, by key `<folder>/<name>`; `size` in bytes.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  content: bytea('content').notNull(),
+  size: integer('size').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
