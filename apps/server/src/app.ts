@@ -12,12 +12,14 @@ import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { modules as defaultModules } from './modules/index.js';
 import { accessPlugin } from './platform/auth/access-plugin.js';
-import { type Db, pingDatabase } from './platform/db/database.js';
+import type { Db } from './platform/db/database.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { createEventBus, createNotifyEventBus, type EventBus } from './platform/events/event-bus.js';
 import type { NotificationChannel } from './platform/events/notification-channel.js';
 import { AccessLogController } from './platform/http/access-log.js';
+import { registerDatabaseGauges } from './platform/http/database-gauges.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { registerOperations, requestIdOf, serializeRequest } from './platform/http/operations.js';
 import { databaseRateLimitStore, sweepRateLimitCounters } from './platform/http/rate-limit-store.js';
 import { requestValidatorCompiler } from './platform/http/request-validator.js';
 import { responseSerializerCompiler } from './platform/http/response-serializer.js';
@@ -62,12 +64,15 @@ export async function buildApp({
       config.logLevel === 'silent'
         ? false
         : logStream
-          ? { level: config.logLevel, stream: logStream }
+          ? { level: config.logLevel, stream: logStream, serializers: { req: serializeRequest } }
           : {
               level: config.logLevel,
+              serializers: { req: serializeRequest },
               transport:
                 config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
             },
+    // the load balancer's X-Request-Id, else a UUID: unique across instances (issue 16)
+    genReqId: requestIdOf,
     // one access-log line per request: `info` for the API, `debug` for the SPA and its assets
     logController: new AccessLogController(),
     // API Platform style parameters: `order[name]=asc`, `users[]=…`; dotted keys such as `client.ulid` stay whole.
@@ -122,9 +127,11 @@ export async function buildApp({
   app.addHook('onClose', () => mailPlatform.stop());
 
   const storage = createFileStorage(config, db);
-  await app.register(healthRoutes, { ping: () => pingDatabase(db) });
+  const operations = registerOperations(app, { metricsToken: config.metricsToken });
+  registerDatabaseGauges(operations, db);
+  await app.register(healthRoutes, { db, operations });
   for (const module of modules) {
-    await module.register(app, { db, config, mail: mailPlatform, events, storage });
+    await module.register(app, { db, config, mail: mailPlatform, events, storage, operations });
   }
   await registerSpa(app, config.webDist);
   return app;

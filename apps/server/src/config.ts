@@ -74,6 +74,8 @@ const environment = z.object({
   /** Where uploaded files live: `database` (every instance serves every file; default) or `local` (`DATA_DIR/uploads`). */
   FILE_STORAGE: z.enum(['database', 'local']).default('database'),
   MQTT_URL: z.string().optional(),
+  /** The bearer token of `GET /metrics` (at least 24 characters); without it `/metrics` answers 404. */
+  METRICS_TOKEN: z.string().min(24).optional(),
   /** This instance's MQTT client id, fixed across restarts (its persistent session); default `isoptera-<host>-<PORT>`. */
   MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
   /** The shared-subscription group of the instances of one deployment (`$share/<group>/…`). */
@@ -107,6 +109,8 @@ export interface Config {
   jwtSecret: string;
   twoFactorSpaces: ('admin' | 'dealer' | 'pco')[];
   mqttUrl: string | undefined;
+  /** `METRICS_TOKEN` (platform/http/operations.ts). */
+  metricsToken: string | undefined;
   /** `FILE_STORAGE` (platform/storage/file-storage.ts). */
   fileStorage: 'database' | 'local';
   /** The MQTT bridge's session and shared subscription (issue 16; modules/telemetry/mqtt-bridge.ts). */
@@ -158,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     twoFactorSpaces: e.TWO_FACTOR_SPACES,
     mqttUrl: e.MQTT_URL,
     fileStorage: e.FILE_STORAGE,
+    metricsToken: e.METRICS_TOKEN,
     mqtt: {
       clientId: e.MQTT_CLIENT_ID ?? `isoptera-${hostname()}-${e.PORT}`,
       shareGroup: e.MQTT_SHARE_GROUP,

@@ -24,6 +24,8 @@ export interface MqttBridge {
   start(): Promise<void>;
   /** Finishes the message in progress, then disconnects. */
   stop(): Promise<void>;
+  /** Whether the bridge is connected to the broker now (`/readyz`). */
+  connected(): boolean;
 }
 
 /** The gateway serial of an uplink topic `isoptera/v1/gateways/{serial}/uplink`, or undefined. */
@@ -146,6 +148,8 @@ export function createMqttBridge(deps: {
         });
       });
     },
+
+    connected: () => client?.connected === true,
 
     async stop() {
       const connection = client;
