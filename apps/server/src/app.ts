@@ -1,6 +1,6 @@
 /**
  * `buildApp(deps)`: the Fastify application — platform plugins first (errors, cookies, security headers computed once,
- * one access-log line per request, rate limits, authentication, OpenAPI, Hydra description), then every domain
+ * one access-log line per request, rate limits (counted in the database), authentication, OpenAPI, Hydra description), then every domain
  * module, then the SPA.
  */
 import fastifyCookie from '@fastify/cookie';
@@ -12,11 +12,15 @@ import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { modules as defaultModules } from './modules/index.js';
 import { accessPlugin } from './platform/auth/access-plugin.js';
-import { type Db, pingDatabase } from './platform/db/database.js';
+import type { Db } from './platform/db/database.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
-import { createEventBus } from './platform/events/event-bus.js';
+import { createEventBus, createNotifyEventBus, type EventBus } from './platform/events/event-bus.js';
+import type { NotificationChannel } from './platform/events/notification-channel.js';
 import { AccessLogController } from './platform/http/access-log.js';
+import { registerDatabaseGauges } from './platform/http/database-gauges.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { registerOperations, requestIdOf, serializeRequest } from './platform/http/operations.js';
+import { databaseRateLimitStore, sweepRateLimitCounters } from './platform/http/rate-limit-store.js';
 import { requestValidatorCompiler } from './platform/http/request-validator.js';
 import { responseSerializerCompiler } from './platform/http/response-serializer.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -24,6 +28,7 @@ import { registerSpa } from './platform/http/spa.js';
 import { registerHydra } from './platform/hydra/hydra-plugin.js';
 import { createMailPlatform, type MailPlatform } from './platform/mail/mail-queue.js';
 import type { AppModule } from './platform/module.js';
+import { createFileStorage } from './platform/storage/file-storage.js';
 
 export interface AppDeps {
   config: Config;
@@ -31,9 +36,17 @@ export interface AppDeps {
   modules?: AppModule[];
   /** Outgoing mail; default: the platform built from `config` (started with the app, stopped on close). */
   mail?: MailPlatform;
+  /**
+   * The database's `LISTEN/NOTIFY` channel (`Database.notifications`): live events then reach the browsers of every
+   * instance on the database. Without it they stay in this process (a tool, or a test that wants them synchronous).
+   */
+  notifications?: NotificationChannel;
   /** Where log lines go (pino's destination) instead of stdout; tests read them. */
   logStream?: { write(line: string): void };
 }
+
+/** How often expired rate-limit counters are deleted (each instance sweeps; the delete is idempotent). */
+const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
 
 /** Builds (but does not start) the application. */
 export async function buildApp({
@@ -41,6 +54,7 @@ export async function buildApp({
   db,
   modules = defaultModules,
   mail,
+  notifications,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
   // A hop count trusts the nearest `n` hops (Fastify's types omit the number form its runtime accepts).
@@ -50,12 +64,15 @@ export async function buildApp({
       config.logLevel === 'silent'
         ? false
         : logStream
-          ? { level: config.logLevel, stream: logStream }
+          ? { level: config.logLevel, stream: logStream, serializers: { req: serializeRequest } }
           : {
               level: config.logLevel,
+              serializers: { req: serializeRequest },
               transport:
                 config.env === 'development' ? { target: 'pino-pretty', options: { singleLine: true } } : undefined,
             },
+    // the load balancer's X-Request-Id, else a UUID: unique across instances (issue 16)
+    genReqId: requestIdOf,
     // one access-log line per request: `info` for the API, `debug` for the SPA and its assets
     logController: new AccessLogController(),
     // API Platform style parameters: `order[name]=asc`, `users[]=…`; dotted keys such as `client.ulid` stay whole.
@@ -83,20 +100,38 @@ export async function buildApp({
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
-  await app.register(fastifyRateLimit, { global: false });
+  // the counters live in the database: every instance counts against the same limits (issue 16)
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db) });
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      sweepRateLimitCounters(db).catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
+    }, RATE_LIMIT_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(accessPlugin, { secret: config.jwtSecret });
   await registerOpenApi(app, config.appUrl);
   // before the modules: it collects their endpoints' contracts as they are registered
   registerHydra(app);
 
   const mailPlatform = mail ?? createMailPlatform({ config, db, log: app.log });
-  const events = createEventBus();
+  let events: EventBus = createEventBus();
+  if (notifications) {
+    const shared = createNotifyEventBus(notifications, app.log);
+    await shared.start();
+    app.addHook('onClose', () => shared.stop());
+    events = shared;
+  }
   app.addHook('onReady', () => mailPlatform.start());
   app.addHook('onClose', () => mailPlatform.stop());
 
-  await app.register(healthRoutes, { ping: () => pingDatabase(db) });
+  const storage = createFileStorage(config, db);
+  const operations = registerOperations(app, { metricsToken: config.metricsToken });
+  registerDatabaseGauges(operations, db);
+  await app.register(healthRoutes, { db, operations });
   for (const module of modules) {
-    await module.register(app, { db, config, mail: mailPlatform, events });
+    await module.register(app, { db, config, mail: mailPlatform, events, storage, operations });
   }
   await registerSpa(app, config.webDist);
   return app;

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -70,7 +71,24 @@ const environment = z.object({
   APP_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   TWO_FACTOR_SPACES: csv.default(['admin', 'dealer']),
+  /** Where uploaded files live: `database` (every instance serves every file; default) or `local` (`DATA_DIR/uploads`). */
+  FILE_STORAGE: z.enum(['database', 'local']).default('database'),
   MQTT_URL: z.string().optional(),
+  /** The bearer token of `GET /metrics` (at least 24 characters); without it `/metrics` answers 404. */
+  METRICS_TOKEN: z.string().min(24).optional(),
+  /** This instance's MQTT client id, fixed across restarts (its persistent session); default `isoptera-<host>-<PORT>`. */
+  MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
+  /** The shared-subscription group of the instances of one deployment (`$share/<group>/…`). */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[^/+#$]+$/)
+    .default('isoptera'),
+  /** How long the broker keeps an instance's session (and queues its uplinks) after it disconnects, in seconds. */
+  MQTT_SESSION_EXPIRY_S: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(7 * 24 * 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.optional(),
@@ -91,6 +109,12 @@ export interface Config {
   jwtSecret: string;
   twoFactorSpaces: ('admin' | 'dealer' | 'pco')[];
   mqttUrl: string | undefined;
+  /** `METRICS_TOKEN` (platform/http/operations.ts). */
+  metricsToken: string | undefined;
+  /** `FILE_STORAGE` (platform/storage/file-storage.ts). */
+  fileStorage: 'database' | 'local';
+  /** The MQTT bridge's session and shared subscription (issue 16; modules/telemetry/mqtt-bridge.ts). */
+  mqtt: { clientId: string; shareGroup: string; sessionExpirySeconds: number };
   logLevel: string;
   /** Absolute path of the built SPA (apps/web/dist). */
   webDist: string;
@@ -137,6 +161,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir, e.NODE_ENV),
     twoFactorSpaces: e.TWO_FACTOR_SPACES,
     mqttUrl: e.MQTT_URL,
+    fileStorage: e.FILE_STORAGE,
+    metricsToken: e.METRICS_TOKEN,
+    mqtt: {
+      clientId: e.MQTT_CLIENT_ID ?? `isoptera-${hostname()}-${e.PORT}`,
+      shareGroup: e.MQTT_SHARE_GROUP,
+      sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_S,
+    },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),
     trustProxy: e.TRUST_PROXY ?? false,

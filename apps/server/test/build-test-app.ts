@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/platform/db/database.js';
 import type { AppModule } from '../src/platform/module.js';
+import { createFileStorage, type FileStorage } from '../src/platform/storage/file-storage.js';
 import { type Mailbox, openMailbox } from './mailbox.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -19,6 +20,8 @@ export interface TestApp {
   db: Db;
   /** The app's data directory (uploads, `mail/`). */
   dataDir: string;
+  /** The app's file storage (`FILE_STORAGE`, default the database): what was uploaded. */
+  storage: FileStorage;
   /** Mail the app delivered (`.eml` files: tests run without `SMTP_URL`). */
   mailbox: Mailbox;
   close(): Promise<void>;
@@ -39,14 +42,25 @@ export async function buildTestApp(
     SEED: 'none',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // with MQTT_URL: a deployment of its own on the shared broker, whose session the broker forgets soon
+    MQTT_CLIENT_ID: `isoptera-test-${path.basename(dataDir)}`,
+    MQTT_SHARE_GROUP: `test-${path.basename(dataDir)}`,
+    MQTT_SESSION_EXPIRY_S: '60',
     ...options.env,
   });
-  const app = await buildApp({ config, db: database.db, modules: options.modules, logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    modules: options.modules,
+    logStream: options.logStream,
+    notifications: database.notifications,
+  });
   await app.ready();
   return {
     app,
     db: database.db,
     dataDir,
+    storage: createFileStorage(config, database.db),
     mailbox: openMailbox(dataDir),
     async close() {
       await app.close();

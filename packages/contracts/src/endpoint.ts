@@ -40,6 +40,7 @@ export const problemSchema = z
     status: z.number().int(),
     error: z.string().describe('Error code (SPEC §8), translated by clients from `errors.<code>`'),
     violations: z.array(violationSchema).optional(),
+    request_id: z.string().optional().describe('The request id (`X-Request-Id`), as in the server logs'),
   })
   .meta({ id: 'Problem' });
 

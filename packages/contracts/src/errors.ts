@@ -344,4 +344,6 @@ export interface ProblemBody {
   status: number;
   error: string;
   violations?: Violation[];
+  /** The request id (`X-Request-Id`), as in the server logs. */
+  request_id?: string;
 }

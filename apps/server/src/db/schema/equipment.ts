@@ -72,7 +72,7 @@ export const equipment = pgTable(
 );
 export type EquipmentRow = typeof equipment.$inferSelect;
 
-/** An installation picture of a piece of equipment (WebP file in `DATA_DIR/uploads/equipment`). */
+/** An installation picture of a piece of equipment (WebP file `equipment/<32 hex>.webp` in the file storage). */
 export const equipmentPictures = pgTable(
   'equipment_pictures',
   {

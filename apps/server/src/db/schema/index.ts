@@ -8,6 +8,7 @@ export * from './equipment.js';
 export * from './field.js';
 export * from './identity.js';
 export * from './interventions.js';
+export * from './platform.js';
 export * from './reports.js';
 export * from './sites.js';
 export * from './spaces.js';

@@ -13,6 +13,7 @@
 import { ALERT_PRIORITIES, type AlertSettings, type RuleAlertType } from '@isoptera/contracts';
 import type { Db } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
+import type { AppMetrics } from '../../platform/http/operations.js';
 import { newUlid } from '../../platform/ids.js';
 import type { MailQueue } from '../../platform/mail/mail.js';
 import {
@@ -147,13 +148,21 @@ async function planColonies(
   }
 }
 
-export function createAlertEngine(deps: { db: Db; mail: MailQueue; events: EventBus; appUrl: string }): AlertEngine {
+export function createAlertEngine(deps: {
+  db: Db;
+  mail: MailQueue;
+  events: EventBus;
+  appUrl: string;
+  /** Counts the alerts opened (`/metrics`). */
+  metrics?: Pick<AppMetrics, 'alertOpened'>;
+}): AlertEngine {
   const { db } = deps;
   const notifier = createAlertNotifier(deps);
 
   /** Events of every change, then the e-mails of the new termite/colony alerts. */
   async function afterCommit(opened: EngineAlert[], closed: EngineAlert[], references: ReadonlyMap<string, string>) {
     notifier.announce(opened, closed);
+    for (const alert of opened) deps.metrics?.alertOpened(alert.type);
     await notifier.mailNew(opened, references);
   }
 

@@ -1,7 +1,7 @@
 /**
  * Brute-force limits of sign-in, the two-factor step and forgot-password (issue 3 "Sign-in and sessions",
- * ARCHITECTURE §4: 429 with `Retry-After`). Built on `@fastify/rate-limit` (`app.createRateLimit`, in-memory store
- * of this process); windows are fixed and start at the first counted request of a key.
+ * ARCHITECTURE §4: 429 with `Retry-After`). Built on `@fastify/rate-limit` (`app.createRateLimit`, the database store
+ * every instance shares); windows are fixed and start at the first counted request of a key.
  *
  * | Route                          | Key                          | Counts                          | Limit        |
  * |--------------------------------|------------------------------|---------------------------------|--------------|
@@ -51,7 +51,7 @@ const signInLimiters = new WeakMap<object, Limiter>();
 export function signInLimiter(app: FastifyInstance): Limiter {
   let limiter = signInLimiters.get(app.server);
   if (!limiter) {
-    limiter = createLimiter(app, [
+    limiter = createLimiter(app, 'sign-in', [
       { max: 10, windowMinutes: MINUTES_15, key: emailIpKey },
       { max: 50, windowMinutes: MINUTES_15, key: ipKey },
     ]);

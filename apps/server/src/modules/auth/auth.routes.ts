@@ -61,15 +61,15 @@ export async function authRoutes(
   };
 
   const signInLimits = signInLimiter(app);
-  const codeLimits = createLimiter(app, [
+  const codeLimits = createLimiter(app, '2fa-code', [
     { max: 10, windowMinutes: MINUTES_15, key: cookieIpKey(TWO_FACTOR_COOKIE) },
     { max: 30, windowMinutes: MINUTES_15, key: ipKey },
   ]);
-  const resendLimits = createLimiter(app, [
+  const resendLimits = createLimiter(app, '2fa-resend', [
     { max: 5, windowMinutes: MINUTES_15, key: cookieIpKey(TWO_FACTOR_COOKIE) },
     { max: 20, windowMinutes: MINUTES_15, key: ipKey },
   ]);
-  const forgotLimits = createLimiter(app, [
+  const forgotLimits = createLimiter(app, 'forgot-password', [
     { max: 5, windowMinutes: MINUTES_15, key: emailIpKey },
     { max: 20, windowMinutes: MINUTES_15, key: ipKey },
   ]);
@@ -92,7 +92,7 @@ export async function authRoutes(
   });
 
   // one-time sign-in links (issue 14): refused links count against the address; a sender is limited per member
-  const linkLimits = createLimiter(app, [{ max: 30, windowMinutes: MINUTES_15, key: ipKey }]);
+  const linkLimits = createLimiter(app, 'easy-connect-link', [{ max: 30, windowMinutes: MINUTES_15, key: ipKey }]);
   route(app, easyConnectEndpoints.signIn, async (request, reply) => {
     await linkLimits.check(request, reply);
     let result: SignedIn | TwoFactorPending;
@@ -107,7 +107,7 @@ export async function authRoutes(
     }
     return signedIn(result, reply, request.headers['client-type']);
   });
-  const sendLimits = createLimiter(app, [
+  const sendLimits = createLimiter(app, 'easy-connect-send', [
     { max: 5, windowMinutes: MINUTES_15, key: (request) => `member|${(request.params as { ulid: string }).ulid}` },
     { max: 30, windowMinutes: MINUTES_15, key: (request) => `sender|${request.actor?.membershipId ?? request.ip}` },
   ]);

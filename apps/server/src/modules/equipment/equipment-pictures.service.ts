@@ -1,7 +1,7 @@
 /**
  * Installation pictures of equipment (SPEC §3 "Equipment": installation pictures; ARCHITECTURE §6 "uploads checked by
  * magic bytes and size"): uploaded through `POST /api/equipment/{ulid}/pictures`, stored as
- * `DATA_DIR/uploads/equipment/<32 hex>.webp`, served by `GET /api/equipment_pictures/{file}` to the members of the
+ * the file storage's `equipment/<32 hex>.webp`, served by `GET /api/equipment_pictures/{file}` to the members of the
  * equipment's space only.
  */
 import { EQUIPMENT_PICTURE_SIZE_PX, type EquipmentPicture } from '@isoptera/contracts';

@@ -3,8 +3,6 @@
  * by magic bytes and size": `POST /api/equipment/{ulid}/pictures`, `GET /api/equipment_pictures/{file}`,
  * `DELETE /api/equipment/{ulid}/pictures/{pictureUlid}`.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Equipment } from '@isoptera/contracts';
 import { EQUIPMENT_PICTURE_MAX_BYTES } from '@isoptera/contracts';
 import sharp from 'sharp';
@@ -24,7 +22,8 @@ const upload = (equipmentId: string, file: ReturnType<typeof multipartFile>, coo
   });
 const pngFile = async (width: number, height: number, name = 'photo.png') =>
   multipartFile('file', name, 'image/png', await png(width, height));
-const storedFile = (url: string) => path.join(ctx.t.dataDir, 'uploads', 'equipment', url.split('/').at(-1) as string);
+/** Whether the file storage holds the picture of `url`. */
+const stored = async (url: string) => (await ctx.t.storage.get(`equipment/${url.split('/').at(-1)}`)) !== null;
 const stationId = (i: number) => ctx.site.stations[i]?.id as string;
 
 describe('POST /api/equipment/{ulid}/pictures', () => {
@@ -105,9 +104,9 @@ describe('POST /api/equipment/{ulid}/pictures', () => {
 describe('DELETE /api/equipment/{ulid}/pictures/{pictureUlid}', () => {
   it('deletes the picture and its file', async () => {
     const { ulid, url } = (await upload(stationId(2), await pngFile(60, 40))).json();
-    expect(existsSync(storedFile(url))).toBe(true);
+    expect(await stored(url)).toBe(true);
     expect((await request('DELETE', `/api/equipment/${stationId(2)}/pictures/${ulid}`)).statusCode).toBe(204);
-    expect(existsSync(storedFile(url))).toBe(false);
+    expect(await stored(url)).toBe(false);
     expect((await request('GET', url)).statusCode).toBe(404);
     expect((await request('GET', `/api/equipment/${stationId(2)}`)).json().pictures).toEqual([]);
     expect((await request('DELETE', `/api/equipment/${stationId(2)}/pictures/${ulid}`)).statusCode).toBe(404);
@@ -115,9 +114,9 @@ describe('DELETE /api/equipment/{ulid}/pictures/{pictureUlid}', () => {
 
   it('removing the equipment removes its picture files', async () => {
     const { url } = (await upload(stationId(2), await pngFile(60, 40))).json();
-    expect(existsSync(storedFile(url))).toBe(true);
+    expect(await stored(url)).toBe(true);
     expect((await request('DELETE', `/api/equipment/${stationId(2)}`)).statusCode).toBe(204);
-    expect(existsSync(storedFile(url))).toBe(false);
+    expect(await stored(url)).toBe(false);
     expect((await request('GET', url)).statusCode).toBe(404);
   });
 });

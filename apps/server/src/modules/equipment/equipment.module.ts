@@ -11,9 +11,9 @@ import { createReadingsRepository } from './readings.repository.js';
 import { createReadingsService } from './readings.service.js';
 
 /** The repository, picture store and service of equipment on the app's dependencies. */
-function equipmentParts({ db, config, mail, events }: ModuleDeps) {
+function equipmentParts({ db, config, mail, events, storage }: ModuleDeps) {
   const repository = createEquipmentRepository(db);
-  const store = createImageStore({ dataDir: config.dataDir, folder: 'equipment', urlPrefix: PICTURE_URL_PREFIX });
+  const store = createImageStore({ storage, folder: 'equipment', urlPrefix: PICTURE_URL_PREFIX });
   const engine = createAlertEngine({ db, mail, events, appUrl: config.appUrl });
   const service = createEquipmentService({
     repository,

@@ -28,10 +28,10 @@ export function createReportsModule({ renderPdf }: { renderPdf: RenderReportPdf 
   return {
     name: 'reports',
     async register(app, deps) {
-      const { db, config, mail } = deps;
+      const { db, mail, storage } = deps;
       const repository = createReportsRepository(db);
       const sources = createReportSourcesRepository(db);
-      const logos = createImageStore({ dataDir: config.dataDir, folder: 'logos', urlPrefix: LOGO_URL_PREFIX });
+      const logos = createImageStore({ storage, folder: 'logos', urlPrefix: LOGO_URL_PREFIX });
       const equipment = equipmentServiceOf(deps);
       const readLogo = async (url: string | null) => {
         const name = url?.startsWith(LOGO_URL_PREFIX) ? url.slice(LOGO_URL_PREFIX.length) : '';

@@ -14,11 +14,11 @@ export const LOGO_URL_PREFIX = '/api/logos/';
  */
 export const spacesModule: AppModule = {
   name: 'spaces',
-  async register(app, { db, config, mail }) {
+  async register(app, { db, config, mail, storage }) {
     const service = createSpacesService({
       repository: createSpacesRepository(db),
       owners: createOwnerInvites({ db, mail, appUrl: config.appUrl }),
-      logos: createImageStore({ dataDir: config.dataDir, folder: 'logos', urlPrefix: LOGO_URL_PREFIX }),
+      logos: createImageStore({ storage, folder: 'logos', urlPrefix: LOGO_URL_PREFIX }),
     });
     await app.register(spacesRoutes, { service });
   },

@@ -2,8 +2,6 @@
  * SPEC §2.7 "Dealer and PCO management", §5 "PCO or dealer space", §6: `/api/dealers`, `/api/pcos`, their logos,
  * `/api/space_parameters/logo` and the public `/api/logos/{file}`.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -318,8 +316,7 @@ describe('logos', () => {
       multipartFile('file', 'logo.png', 'image/png', await png(64, 64)),
     );
     expect(again.statusCode).toBe(200);
-    const file = path.join(t.dataDir, 'uploads', 'logos', logo.split('/').at(-1) as string);
-    expect(existsSync(file)).toBe(false);
+    expect(await t.storage.get(`logos/${logo.split('/').at(-1)}`)).toBeNull();
   });
 
   it('refuses a text file named .png (422 logo_invalid)', async () => {

@@ -1,11 +1,17 @@
 /**
- * The MQTT bridge (issue 5 "Telemetry ingestion"; contracts "Uplinks"): subscribes with QoS 1 to
- * `isoptera/v1/gateways/+/uplink` on the broker of `MQTT_URL`, ingests each message through the same service as
- * `POST /api/uplinks` (transport `mqtt`) and answers on `isoptera/v1/gateways/{serial}/ack`. Messages are handled
- * one at a time and the broker's PUBACK is sent only after the uplink is committed. Reconnection is the library's;
- * a bad message is logged and answered, never fatal.
+ * The MQTT bridge (issue 5 "Telemetry ingestion"; contracts "Uplinks"; issue 16 "an MQTT broker that loses
+ * nothing"): subscribes with QoS 1 to the **shared subscription** `$share/<group>/isoptera/v1/gateways/+/uplink` on
+ * the broker of `MQTT_URL`, ingests each message through the same service as `POST /api/uplinks` (transport `mqtt`)
+ * and answers on `isoptera/v1/gateways/{serial}/ack`.
+ *
+ * - Several instances: the broker hands each uplink to **one** member of the group, so it is ingested, logged and
+ *   answered once.
+ * - Nothing lost: MQTT 5 with a fixed client id per instance and a persistent session (`clean: false`, kept
+ *   `sessionExpirySeconds` after a disconnect): what gateways publish while the instance is down is queued by the
+ *   broker and delivered when it comes back.
+ * - Messages are handled one at a time and the broker's PUBACK is sent only after the uplink is committed, so a
+ *   crash mid-way gets the message again. Reconnection is the library's; a bad message is logged and answered.
  */
-import { randomBytes } from 'node:crypto';
 import { MQTT_UPLINK_TOPIC, mqttAckTopic, mqttUplinkMessage } from '@isoptera/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -18,6 +24,8 @@ export interface MqttBridge {
   start(): Promise<void>;
   /** Finishes the message in progress, then disconnects. */
   stop(): Promise<void>;
+  /** Whether the bridge is connected to the broker now (`/readyz`). */
+  connected(): boolean;
 }
 
 /** The gateway serial of an uplink topic `isoptera/v1/gateways/{serial}/uplink`, or undefined. */
@@ -26,8 +34,17 @@ export function serialOfUplinkTopic(topic: string): string | undefined {
   return parts.length === 5 && parts[4] === 'uplink' && parts[3] ? parts[3] : undefined;
 }
 
+/** The subscription of an instance of the deployment `group`: `$share/<group>/isoptera/v1/gateways/+/uplink`. */
+export const sharedUplinkTopic = (group: string) => `$share/${group}/${MQTT_UPLINK_TOPIC}`;
+
 export function createMqttBridge(deps: {
   url: string;
+  /** Fixed across restarts: the broker keeps this client's session. */
+  clientId: string;
+  /** The shared-subscription group of the deployment's instances. */
+  shareGroup: string;
+  /** How long the broker keeps the session after a disconnect (seconds). */
+  sessionExpirySeconds: number;
   service: TelemetryService;
   log: FastifyBaseLogger;
   readyTimeoutMs?: number;
@@ -92,9 +109,12 @@ export function createMqttBridge(deps: {
 
   return {
     start() {
+      const topic = sharedUplinkTopic(deps.shareGroup);
       const connection = mqtt.connect(url, {
-        clientId: `isoptera-server-${randomBytes(6).toString('hex')}`,
-        clean: true,
+        clientId: deps.clientId,
+        protocolVersion: 5,
+        clean: false,
+        properties: { sessionExpiryInterval: deps.sessionExpirySeconds },
         reconnectPeriod: 2_000,
         connectTimeout: 10_000,
       });
@@ -117,16 +137,19 @@ export function createMqttBridge(deps: {
         }, deps.readyTimeoutMs ?? 5_000);
         timer.unref();
         connection.once('connect', () => {
-          // Later reconnections resubscribe by themselves (`resubscribe`, on by default).
-          connection.subscribe(MQTT_UPLINK_TOPIC, { qos: 1 }, (error) => {
+          // Later reconnections resubscribe by themselves (`resubscribe`, on by default); subscribing again on a
+          // resumed session keeps its queue.
+          connection.subscribe(topic, { qos: 1 }, (error) => {
             if (error) log.error({ err: error }, 'MQTT subscription failed');
-            else log.info({ topic: MQTT_UPLINK_TOPIC }, 'MQTT bridge subscribed');
+            else log.info({ topic, clientId: deps.clientId }, 'MQTT bridge subscribed');
             clearTimeout(timer);
             resolve();
           });
         });
       });
     },
+
+    connected: () => client?.connected === true,
 
     async stop() {
       const connection = client;

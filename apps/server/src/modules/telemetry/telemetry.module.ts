@@ -11,12 +11,18 @@ import { createTelemetryService } from './telemetry.service.js';
  */
 export const telemetryModule: AppModule = {
   name: 'telemetry',
-  async register(app, { db, config, mail, events }) {
-    const engine = createAlertEngine({ db, mail, events, appUrl: config.appUrl });
-    const service = createTelemetryService({ repository: createTelemetryRepository(db), engine, log: app.log });
+  async register(app, { db, config, mail, events, operations }) {
+    const engine = createAlertEngine({ db, mail, events, appUrl: config.appUrl, metrics: operations.metrics });
+    const service = createTelemetryService({
+      repository: createTelemetryRepository(db),
+      engine,
+      log: app.log,
+      metrics: operations.metrics,
+    });
     await app.register(telemetryRoutes, { service });
     if (config.mqttUrl) {
-      const bridge = createMqttBridge({ url: config.mqttUrl, service, log: app.log });
+      const bridge = createMqttBridge({ url: config.mqttUrl, ...config.mqtt, service, log: app.log });
+      operations.setBrokerCheck(() => (bridge.connected() ? 'ok' : 'failing'));
       app.addHook('onReady', () => bridge.start());
       app.addHook('onClose', () => bridge.stop());
     }

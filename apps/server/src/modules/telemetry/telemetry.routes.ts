@@ -14,7 +14,7 @@ import { deviceUnauthorized, type TelemetryService } from './telemetry.service.j
 export async function telemetryRoutes(app: FastifyInstance, { service }: { service: TelemetryService }): Promise<void> {
   const gateways = new WeakMap<FastifyRequest, GatewayRecord>();
   // a credential's secret is 256 random bits, but guessing at it must stay expensive and visible
-  const authFailures = createLimiter(app, [{ ...UPLINK_AUTH_FAILURES, key: ipKey }]);
+  const authFailures = createLimiter(app, 'uplink-auth', [{ ...UPLINK_AUTH_FAILURES, key: ipKey }]);
 
   route(
     app,

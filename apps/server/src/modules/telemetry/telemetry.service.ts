@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
 import { parseDeviceCredential, sameSecretHash } from '../../platform/auth/device-credential.js';
 import { AppError, notFound } from '../../platform/errors/app-error.js';
+import type { AppMetrics } from '../../platform/http/operations.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import type { AlertEngine } from '../alerts/alert-engine.js';
 import type { GatewayRecord, ReadingValues, StationStatus, TelemetryRepository } from './telemetry.repository.js';
@@ -48,8 +49,10 @@ export function createTelemetryService(deps: {
   repository: TelemetryRepository;
   engine: AlertEngine;
   log: FastifyBaseLogger;
+  /** Counts what was ingested (`/metrics`). */
+  metrics?: Pick<AppMetrics, 'uplinkIngested'>;
 }) {
-  const { repository, engine, log } = deps;
+  const { repository, engine, log, metrics } = deps;
 
   return {
     /** Checks a device credential `<gateway ulid>.<secret>` (secret hash compared in constant time). */
@@ -152,6 +155,7 @@ export function createTelemetryService(deps: {
         });
         return { accepted, duplicates: rows.length - accepted, touched: [...newest.keys()] };
       });
+      metrics?.uplinkIngested(transport, outcome.accepted);
 
       try {
         await engine.evaluate({ spaceId, equipmentIds: [gateway.id, ...outcome.touched] });

@@ -1,12 +1,13 @@
 /**
- * Avatars of members (SPEC §2.7 "Users": edit … avatar): uploaded through `POST {users}/{ulid}/avatar`, stored as
- * `DATA_DIR/uploads/avatars/<32 hex>.webp`, saved on the account as the URL `/api/avatars/<file>` and served by
+ * Avatars of members (SPEC §2.7 "Users": edit … avatar): uploaded through `POST {users}/{ulid}/avatar`, stored in the file
+ * storage as `avatars/<32 hex>.webp`, saved on the account as the URL `/api/avatars/<file>` and served by
  * `GET /api/avatars/{file}`. File names are random and never reused, so a stored file never changes.
  */
 import type { SpaceUser } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
 import { validationFailed } from '../../platform/errors/app-error.js';
 import { createImageStore, STORED_IMAGE_PATTERN } from '../../platform/images/images.js';
+import type { FileStorage } from '../../platform/storage/file-storage.js';
 import { toAvatarWebp } from './avatar-image.js';
 import { requireManageable, requireMember } from './users.guards.js';
 import type { UsersRepository } from './users.repository.js';
@@ -17,9 +18,9 @@ export const AVATAR_FILE_PATTERN = STORED_IMAGE_PATTERN;
 /** URL prefix of stored avatars. */
 export const AVATAR_URL_PREFIX = '/api/avatars/';
 
-export function createAvatarsService(repository: UsersRepository, options: { dataDir: string; now?: () => Date }) {
+export function createAvatarsService(repository: UsersRepository, options: { storage: FileStorage; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
-  const store = createImageStore({ dataDir: options.dataDir, folder: 'avatars', urlPrefix: AVATAR_URL_PREFIX });
+  const store = createImageStore({ storage: options.storage, folder: 'avatars', urlPrefix: AVATAR_URL_PREFIX });
 
   /** Deletes the file of an avatar URL; a missing file or a foreign URL is ignored. */
   const removeAvatar = (url: string): Promise<void> => store.remove(url);

@@ -2,8 +2,6 @@
  * SPEC §2.7 "Users: edit … avatar", §5 (image format and size), ARCHITECTURE §6 (uploads checked by magic bytes and
  * size): `POST {users}/{ulid}/avatar` and `GET /api/avatars/{file}`.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { AVATAR_MAX_BYTES } from '@isoptera/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +26,8 @@ const upload = (target: TestMember, file: ReturnType<typeof multipartFile>, cook
     headers: as(cookie, { 'content-type': file.contentType }),
     payload: file.payload,
   });
-const avatarFile = (url: string) => path.join(t.dataDir, 'uploads', 'avatars', url.split('/').at(-1) as string);
+/** Whether the file storage holds the avatar of `url`. */
+const stored = async (url: string) => (await t.storage.get(`avatars/${url.split('/').at(-1)}`)) !== null;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -118,10 +117,10 @@ describe('POST /api/user_pcos/{ulid}/avatar', () => {
 
   it('replaces the previous avatar: its file is deleted and no longer served', async () => {
     const first = (await upload(member, multipartFile('file', 'a.png', 'image/png', await png(50, 50)))).json().avatar;
-    expect(existsSync(avatarFile(first))).toBe(true);
+    expect(await stored(first)).toBe(true);
     const second = (await upload(member, multipartFile('file', 'b.png', 'image/png', await png(60, 60)))).json().avatar;
     expect(second).not.toBe(first);
-    expect(existsSync(avatarFile(first))).toBe(false);
+    expect(await stored(first)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: first, headers: as(ownerCookie) })).statusCode).toBe(404);
   });
 

@@ -3,8 +3,6 @@
  * sites cannot be deleted or deactivated until the sites are reassigned"), §7 "Users": `PUT {users}/{ulid}/disable`,
  * `/enable`, `DELETE {users}/{ulid}`.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -163,15 +161,10 @@ describe('DELETE /api/user_pcos/{ulid}', () => {
       headers: as(owner.cookie, { 'content-type': file.contentType }),
       payload: file.payload,
     });
-    const stored = path.join(
-      t.dataDir,
-      'uploads',
-      'avatars',
-      String(uploaded.json().avatar).split('/').at(-1) as string,
-    );
-    expect(existsSync(stored)).toBe(true);
+    const key = `avatars/${String(uploaded.json().avatar).split('/').at(-1)}`;
+    expect(await t.storage.get(key)).not.toBeNull();
     expect((await remove(member)).statusCode).toBe(204);
-    expect(existsSync(stored)).toBe(false);
+    expect(await t.storage.get(key)).toBeNull();
   });
 
   it('refuses oneself (400), the referent of sites (409 user_is_referent), and the owner to a manager (403)', async () => {

@@ -16,9 +16,9 @@ import { createUsersCreateService } from './users-create.service.js';
  */
 export const usersModule: AppModule = {
   name: 'users',
-  async register(app, { db, config }) {
+  async register(app, { db, storage }) {
     const repository = createUsersRepository(db);
-    const avatars = createAvatarsService(repository, { dataDir: config.dataDir });
+    const avatars = createAvatarsService(repository, { storage });
     const service = createUsersService(repository, { onAvatarOrphaned: avatars.removeAvatar });
     await app.register(usersRoutes, { service, referentSites: createReferentSitesService(repository) });
     await app.register(genericUsersRoutes, {

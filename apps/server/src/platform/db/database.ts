@@ -15,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.js';
+import { type NotificationChannel, pgliteChannel, postgresChannel } from '../events/notification-channel.js';
 
 export type Schema = typeof schema;
 /** A database or a transaction of either driver. Inside `db.transaction(tx => …)` use only `tx`. */
@@ -22,11 +23,31 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../db/migrations');
 
+/** The `LISTEN/NOTIFY` channel of the live events (platform/events/event-bus.ts). */
+export const EVENTS_CHANNEL = 'isoptera_events';
+
+/** The advisory lock held while migrating (issue 16: "Migrations run once"). */
+export const MIGRATION_LOCK = 'isoptera:migrate';
+
+/** The advisory lock held while seeding the demo (two instances starting together seed it once). */
+export const SEED_LOCK = 'isoptera:seed';
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** Applies the committed drizzle-kit migrations. */
+  /**
+   * Applies the committed drizzle-kit migrations, once: under the advisory lock {@link MIGRATION_LOCK}, so an instance
+   * that starts while another migrates waits for it, then finds nothing left to apply.
+   */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the session-level advisory lock named `name` (PostgreSQL: on a connection of its own,
+   * `pg_advisory_lock(hashtextextended(name, 0))`; other instances calling it with the same name wait). PGlite is one
+   * embedded instance: `work` simply runs. Not re-entrant across calls on PostgreSQL (a second call waits).
+   */
+  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** The live events' channel ({@link EVENTS_CHANNEL}) on this database. */
+  notifications: NotificationChannel;
   close(): Promise<void>;
 }
 
@@ -49,6 +70,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db: db as unknown as Db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    withLock: (_name, work) => work(),
+    notifications: pgliteChannel(client, EVENTS_CHANNEL),
     close: () => client.close(),
   };
 }
@@ -67,12 +90,33 @@ export function openPostgres(url: string, poolSize = 10): Database {
     process.emitWarning(`idle PostgreSQL client ended: ${error.message}`);
   });
   const db = drizzleOnPool(pool);
+  const withLock = <T>(name: string, work: () => Promise<T>) => withAdvisoryLock(pool, name, work);
   return {
     db: db as unknown as Db,
     driver: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => withLock(MIGRATION_LOCK, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })),
+    withLock,
+    notifications: postgresChannel(pool, url, EVENTS_CHANNEL),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs `work` while a connection of `pool` holds the advisory lock of `name` (a 64-bit hash of the text). The lock
+ * is released (and the connection returned) whatever `work` does; if the connection dies the server releases it.
+ */
+async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** Opens the database the configuration names: PostgreSQL with `databaseUrl`, else PGlite in `dataDir/db`. */

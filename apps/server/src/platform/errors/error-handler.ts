@@ -43,6 +43,7 @@ function problem(request: FastifyRequest, status: number, code: string, violatio
     detail: errorMessage(lang, code),
     status,
     error: code,
+    request_id: request.id,
   };
   if (violations.length) {
     body.violations = violations.map((v) => ({ ...v, message: errorMessage(lang, v.code) }));

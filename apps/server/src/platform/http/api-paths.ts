@@ -5,7 +5,7 @@
  */
 
 /** The path prefixes of the server's own routes. */
-export const API_PREFIXES: readonly string[] = ['/api', '/security', '/healthz', '/uploads'];
+export const API_PREFIXES: readonly string[] = ['/api', '/security', '/healthz', '/readyz', '/metrics', '/uploads'];
 
 /** `true` when `url` (path, optionally with a query string) is `/api`, `/api/…` or `/api?…` (and so on per prefix). */
 export function isApiPath(url: string): boolean {

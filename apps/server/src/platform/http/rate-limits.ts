@@ -1,7 +1,8 @@
 /**
  * Brute-force limits of a route (ARCHITECTURE §4: 429 with `Retry-After`), built on `@fastify/rate-limit`
- * (`app.createRateLimit`, in-memory store of this process); windows are fixed and start at the first counted request
- * of a key. Used by sign-in (modules/auth/auth.limits.ts) and by the gateways' uplinks (modules/telemetry).
+ * (`app.createRateLimit`) over the database store shared by every instance (platform/http/rate-limit-store.ts);
+ * windows are fixed and start at the first counted request of a key. Used by sign-in (modules/auth/auth.limits.ts)
+ * and by the gateways' uplinks (modules/telemetry).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
@@ -32,13 +33,16 @@ function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number): AppErr
   return new AppError('too_many_requests', { status: 429 });
 }
 
-/** Builds a limiter of `rules` on `app` (each rule has its own counters). */
-export function createLimiter(app: FastifyInstance, rules: LimitRule[]): Limiter {
-  const limits = rules.map((rule) =>
+/**
+ * Builds the limiter `name` of `rules` on `app`: each rule has its own counters, named `<name>#<index>` — names must
+ * be unique in the app, since every instance (and every limiter) shares one store.
+ */
+export function createLimiter(app: FastifyInstance, name: string, rules: LimitRule[]): Limiter {
+  const limits = rules.map((rule, index) =>
     app.createRateLimit({
       max: rule.max,
       timeWindow: rule.windowMinutes * MINUTE_MS,
-      keyGenerator: (request) => rule.key(request),
+      keyGenerator: (request) => `${name}#${index}:${rule.key(request)}`,
     }),
   );
   return {

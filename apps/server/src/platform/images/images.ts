@@ -4,9 +4,8 @@
  * (users module) and logos (spaces module).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { FileStorage } from '../storage/file-storage.js';
 
 /** Formats accepted as sources, as sharp detects them from the bytes. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -36,37 +35,36 @@ export async function toWebpFitting(input: Buffer, sizePx: number): Promise<Buff
 export const STORED_IMAGE_PATTERN = /^[0-9a-f]{32}\.webp$/;
 
 /**
- * A folder of WebP images `DATA_DIR/uploads/<folder>/<32 hex>.webp`, each known by the URL `<urlPrefix><file>`.
- * Names are random and never reused, so a stored file never changes (it may be cached forever).
+ * The WebP images of `folder` in the file storage (`<folder>/<32 hex>.webp`), each known by the URL
+ * `<urlPrefix><file>`. Names are random and never reused, so a stored file never changes (it may be cached forever).
  */
-export function createImageStore(options: { dataDir: string; folder: string; urlPrefix: string }) {
-  const directory = path.join(options.dataDir, 'uploads', options.folder);
+export function createImageStore(options: { storage: FileStorage; folder: string; urlPrefix: string }) {
+  const { storage, folder } = options;
 
-  /** The stored file of a URL, or null when the URL is not one of this store. */
-  function fileOf(url: string): string | null {
+  /** The storage key of a URL, or null when the URL is not one of this store. */
+  function keyOf(url: string): string | null {
     const name = url.startsWith(options.urlPrefix) ? url.slice(options.urlPrefix.length) : '';
-    return STORED_IMAGE_PATTERN.test(name) ? path.join(directory, name) : null;
+    return STORED_IMAGE_PATTERN.test(name) ? `${folder}/${name}` : null;
   }
 
   return {
-    /** Writes `webp` under a new random name and answers its URL. */
+    /** Stores `webp` under a new random name and answers its URL. */
     async save(webp: Buffer): Promise<string> {
       const name = `${randomBytes(16).toString('hex')}.webp`;
-      await mkdir(directory, { recursive: true });
-      await writeFile(path.join(directory, name), webp);
+      await storage.put(`${folder}/${name}`, webp);
       return `${options.urlPrefix}${name}`;
     },
 
     /** Deletes the file of a URL; a missing file or a foreign URL is ignored. */
     async remove(url: string): Promise<void> {
-      const file = fileOf(url);
-      if (file) await unlink(file).catch(() => undefined);
+      const key = keyOf(url);
+      if (key) await storage.remove(key);
     },
 
     /** The bytes of the stored image `name`, or null when the name is not one of ours or the file is gone. */
     async read(name: string): Promise<Buffer | null> {
       if (!STORED_IMAGE_PATTERN.test(name)) return null;
-      return readFile(path.join(directory, name)).catch(() => null);
+      return storage.get(`${folder}/${name}`);
     },
   };
 }

@@ -5,7 +5,9 @@
  * - PGlite: statements with parameters go through `query` (one statement, extended protocol); pg-boss's
  *   parameterless scripts (schema creation, `BEGIN; …; COMMIT` maintenance under an advisory lock) through `exec`,
  *   the only PGlite call that runs several statements;
- * - PostgreSQL: the application's `pg` pool (`pool.query` runs both kinds, as pg-boss's own pool would).
+ * - PostgreSQL: the application's `pg` pool (`pool.query` runs both kinds, as pg-boss's own pool would), except
+ *   `create_queue`: two instances creating different queues at once deadlock on `pgboss.queue` (each new queue's
+ *   partition adds a foreign key to it), so a queue is created in a transaction holding an advisory lock.
  * On PGlite (one connection) never call pg-boss inside `db.transaction(…)`: it would wait for that transaction.
  */
 import PgBoss from 'pg-boss';
@@ -25,7 +27,11 @@ interface PgliteClient {
 /** The part of a `pg` pool the adapter uses. */
 interface PoolClient {
   query(sql: string, params?: unknown[]): Promise<SqlResult>;
+  connect(): Promise<{ query(sql: string, params?: unknown[]): Promise<SqlResult>; release(): void }>;
 }
+
+/** pg-boss's statement that creates a queue (`SELECT <schema>.create_queue($1, $2)`). */
+const CREATE_QUEUE = /^\s*SELECT\s+\S+\.create_queue\(/i;
 
 function isPglite(client: unknown): client is PgliteClient {
   return typeof (client as PgliteClient | null)?.exec === 'function';
@@ -46,8 +52,24 @@ export function jobDatabase(db: Db): PgBoss.Db {
     };
   }
   return {
-    executeSql: async (text: string, values?: unknown[]) =>
-      (await client.query(text, values?.length ? values : undefined)) as { rows: unknown[] },
+    async executeSql(text: string, values?: unknown[]) {
+      if (!CREATE_QUEUE.test(text)) {
+        return (await client.query(text, values?.length ? values : undefined)) as { rows: unknown[] };
+      }
+      const connection = await client.connect();
+      try {
+        await connection.query('begin');
+        await connection.query("select pg_advisory_xact_lock(hashtextextended('isoptera:pgboss.create_queue', 0))");
+        const result = await connection.query(text, values);
+        await connection.query('commit');
+        return result as { rows: unknown[] };
+      } catch (error) {
+        await connection.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
   };
 }
 

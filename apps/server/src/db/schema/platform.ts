@@ -1,0 +1,33 @@
+/**
+ * Shared state of the platform that every instance must see (issue 16 "Several instances").
+ */
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { tz } from './columns.js';
+import { bytea } from './reports.js';
+
+/**
+ * The brute-force counters of `@fastify/rate-limit` (platform/http/rate-limit-store.ts): one row per limited key —
+ * the SHA-256 (base64url) of the limit's name and the request's key (e-mail + IP…), so no address is stored in
+ * clear — with its count in the current fixed window and the moment the window ends. Expired rows are reused by the
+ * next hit of their key and swept now and then.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: tz('resets_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_resets_at_idx').on(t.resetsAt)],
+);
+
+/**
+ * Uploaded files of the `database` file storage (platform/storage/file-storage.ts): avatars, logos, equipment
+ * pictures, by key `<folder>/<name>`; `size` in bytes.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  content: bytea('content').notNull(),
+  size: integer('size').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
