@@ -13,14 +13,14 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { modules as defaultModules } from './modules/index.js';
 import { accessPlugin } from './platform/auth/access-plugin.js';
 import type { Db } from './platform/db/database.js';
+import { registerDatabaseGauges } from './platform/db/database-gauges.js';
+import type { NotificationChannel } from './platform/db/notification-channel.js';
+import { databaseRateLimitStore, sweepRateLimitCounters } from './platform/db/rate-limit-store.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { createEventBus, createNotifyEventBus, type EventBus } from './platform/events/event-bus.js';
-import type { NotificationChannel } from './platform/events/notification-channel.js';
 import { AccessLogController } from './platform/http/access-log.js';
-import { registerDatabaseGauges } from './platform/http/database-gauges.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerOperations, requestIdOf, serializeRequest } from './platform/http/operations.js';
-import { databaseRateLimitStore, sweepRateLimitCounters } from './platform/http/rate-limit-store.js';
 import { requestValidatorCompiler } from './platform/http/request-validator.js';
 import { responseSerializerCompiler } from './platform/http/response-serializer.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -28,7 +28,7 @@ import { registerSpa } from './platform/http/spa.js';
 import { registerHydra } from './platform/hydra/hydra-plugin.js';
 import { createMailPlatform, type MailPlatform } from './platform/mail/mail-queue.js';
 import type { AppModule } from './platform/module.js';
-import { createFileStorage } from './platform/storage/file-storage.js';
+import { createFileStorage } from './platform/storage/create-file-storage.js';
 
 export interface AppDeps {
   config: Config;

@@ -11,7 +11,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/platform/db/database.js';
 import type { AppModule } from '../src/platform/module.js';
-import { createFileStorage, type FileStorage } from '../src/platform/storage/file-storage.js';
+import { createFileStorage } from '../src/platform/storage/create-file-storage.js';
+import type { FileStorage } from '../src/platform/storage/file-storage.js';
 import { type Mailbox, openMailbox } from './mailbox.js';
 import { openTestDatabase } from './test-database.js';
 

@@ -6,7 +6,7 @@ import { tz } from './columns.js';
 import { bytea } from './reports.js';
 
 /**
- * The brute-force counters of `@fastify/rate-limit` (platform/http/rate-limit-store.ts): one row per limited key —
+ * The brute-force counters of `@fastify/rate-limit` (platform/db/rate-limit-store.ts): one row per limited key —
  * the SHA-256 (base64url) of the limit's name and the request's key (e-mail + IP…), so no address is stored in
  * clear — with its count in the current fixed window and the moment the window ends. Expired rows are reused by the
  * next hit of their key and swept now and then.

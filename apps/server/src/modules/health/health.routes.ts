@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { healthEndpoints, type Readiness } from '@isoptera/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, MIGRATIONS_FOLDER } from '../../platform/db/database.js';
 import { route } from '../../platform/http/endpoint-route.js';
 import type { Operations } from '../../platform/http/operations.js';
+import { appliedMigrations } from './health.repository.js';
 
 /** How many migrations this build commits (drizzle-kit's journal). */
 const COMMITTED_MIGRATIONS = (
@@ -22,9 +22,9 @@ export async function healthRoutes(app: FastifyInstance, { db, operations }: { d
   route(app, healthEndpoints.ready, async (_request, reply) => {
     const checks: Readiness['checks'] = { database: 'failing', migrations: 'failing', broker: 'not_configured' };
     try {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
+      const applied = await appliedMigrations(db);
       checks.database = 'ok';
-      checks.migrations = (row?.n ?? 0) >= COMMITTED_MIGRATIONS ? 'ok' : 'failing';
+      checks.migrations = applied >= COMMITTED_MIGRATIONS ? 'ok' : 'failing';
     } catch {
       // unreachable database, or no migration table yet: both stay failing
     }

@@ -15,7 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.js';
-import { type NotificationChannel, pgliteChannel, postgresChannel } from '../events/notification-channel.js';
+import { type NotificationChannel, pgliteChannel, postgresChannel } from './notification-channel.js';
 
 export type Schema = typeof schema;
 /** A database or a transaction of either driver. Inside `db.transaction(tx => …)` use only `tx`. */

@@ -10,7 +10,7 @@
  * - {@link createEventBus}: in-process only, for tools that run without a server (the demo seed).
  */
 import { EventEmitter } from 'node:events';
-import { NOTIFY_PAYLOAD_MAX_BYTES, type NotificationChannel } from './notification-channel.js';
+import { NOTIFY_PAYLOAD_MAX_BYTES, type NotificationChannel } from '../db/notification-channel.js';
 
 /** One event: its name (the SSE `event:` field) and JSON-serialisable data. */
 export interface SpaceEvent {

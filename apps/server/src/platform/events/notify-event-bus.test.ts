@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { type Database, openPostgres } from '../db/database.js';
+import { NOTIFY_PAYLOAD_MAX_BYTES } from '../db/notification-channel.js';
 import { createNotifyEventBus, type SpaceEvent, type StartableEventBus } from './event-bus.js';
-import { NOTIFY_PAYLOAD_MAX_BYTES } from './notification-channel.js';
 
 const quiet = { warn: () => {} };
 

@@ -1,6 +1,6 @@
 /**
  * Brute-force limits of a route (ARCHITECTURE §4: 429 with `Retry-After`), built on `@fastify/rate-limit`
- * (`app.createRateLimit`) over the database store shared by every instance (platform/http/rate-limit-store.ts);
+ * (`app.createRateLimit`) over the database store shared by every instance (platform/db/rate-limit-store.ts);
  * windows are fixed and start at the first counted request of a key. Used by sign-in (modules/auth/auth.limits.ts)
  * and by the gateways' uplinks (modules/telemetry).
  */

@@ -10,9 +10,6 @@
  */
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { storedFiles } from '../../db/schema/index.js';
-import type { Db } from '../db/database.js';
 
 export interface FileStorage {
   readonly kind: 'database' | 'local';
@@ -25,35 +22,12 @@ export interface FileStorage {
 }
 
 /** `<folder>/<name>` with both parts plain names (no separators, no dot-dot): throws otherwise. */
-function checkedKey(key: string): string {
+export function checkedKey(key: string): string {
   const parts = key.split('/');
   if (parts.length !== 2 || parts.some((part) => !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(part) || part.includes('..'))) {
     throw new Error(`invalid storage key: ${key}`);
   }
   return key;
-}
-
-/** Files in the table `stored_files` of `db`. */
-export function databaseFileStorage(db: Db): FileStorage {
-  return {
-    kind: 'database',
-    async put(key, content) {
-      await db
-        .insert(storedFiles)
-        .values({ key: checkedKey(key), content, size: content.length })
-        .onConflictDoUpdate({ target: storedFiles.key, set: { content, size: content.length } });
-    },
-    async get(key) {
-      const [row] = await db
-        .select({ content: storedFiles.content })
-        .from(storedFiles)
-        .where(eq(storedFiles.key, checkedKey(key)));
-      return row?.content ?? null;
-    },
-    async remove(key) {
-      await db.delete(storedFiles).where(eq(storedFiles.key, checkedKey(key)));
-    },
-  };
 }
 
 /** Files in the folder `<dataDir>/uploads`. */
@@ -72,9 +46,4 @@ export function localFileStorage(dataDir: string): FileStorage {
       await unlink(fileOf(key)).catch(() => undefined);
     },
   };
-}
-
-/** The storage the configuration names (`FILE_STORAGE`). */
-export function createFileStorage(config: { fileStorage: 'database' | 'local'; dataDir: string }, db: Db): FileStorage {
-  return config.fileStorage === 'local' ? localFileStorage(config.dataDir) : databaseFileStorage(db);
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { rateLimitCounters } from '../../db/schema/index.js';
-import type { Database } from '../db/database.js';
+import type { Database } from './database.js';
 import { databaseRateLimitStore, sweepRateLimitCounters } from './rate-limit-store.js';
 
 let database: Database;

@@ -4,8 +4,8 @@
  * for that scrape (a scrape never fails because of it).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
-import type { Operations } from './operations.js';
+import type { Operations } from '../http/operations.js';
+import type { Db } from './database.js';
 
 interface PoolCounts {
   totalCount: number;

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { rateLimitCounters } from '../../db/schema/index.js';
-import type { Db } from '../db/database.js';
+import type { Db } from './database.js';
 
 /** What `@fastify/rate-limit` expects of a store's answer: hits in the window and milliseconds until it ends. */
 interface StoreState {
