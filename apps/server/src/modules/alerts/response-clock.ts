@@ -20,6 +20,8 @@
  * `alerts` (not aliased). Times are instants (timestamptz); the SQL fragments map to `Date`.
  */
 import {
+  CLOCK_LEVELS,
+  type ClockLevel,
   DEFAULT_RESPONSE_TARGETS,
   RESPONSE_CLOCK_STATES,
   type ResponseClockState,
@@ -29,7 +31,7 @@ import { and, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alertResponseTargets, alerts, reports } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 
-export { RESPONSE_CLOCK_STATES, type ResponseClockState };
+export { CLOCK_LEVELS, type ClockLevel, RESPONSE_CLOCK_STATES, type ResponseClockState };
 
 /** The default target of each type as a SQL `case` on `alerts.type` (hours; 72 for an unknown type). */
 const defaultTargetHours = sql.raw(
@@ -91,10 +93,6 @@ export interface ClockInput {
   dueAt: Date;
   respondedAt: Date | null;
 }
-
-/** Colour of a clock: time left ≥ 25 % of the target, less than that, or past due. */
-export const CLOCK_LEVELS = ['ok', 'warning', 'overdue'] as const;
-export type ClockLevel = (typeof CLOCK_LEVELS)[number];
 
 /** An alert's clock as the API shows it (seconds are whole). */
 export interface ResponseClock {
