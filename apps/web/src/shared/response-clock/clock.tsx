@@ -7,8 +7,8 @@
 import type { AlertResponseClock, ClockLevel } from '@isoptera/contracts';
 import { AlarmClock, Timer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration } from '../lib/format';
 import { Badge } from '../ui/badge';
+import { formatDuration } from './duration';
 
 const TONES = { ok: 'green', warning: 'amber', overdue: 'red' } as const;
 

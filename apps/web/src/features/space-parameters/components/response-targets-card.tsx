@@ -15,7 +15,7 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
 import { applyViolations } from '../../../shared/forms/violations';
 import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
-import { formatDuration } from '../../../shared/lib/format';
+import { formatDuration } from '../../../shared/response-clock/duration';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState } from '../../../shared/ui/error-state';
