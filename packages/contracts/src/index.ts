@@ -39,7 +39,6 @@ export * from './reports.endpoints.js';
 export * from './reports.js';
 export * from './reports-enums.js';
 export * from './response-clock.endpoints.js';
-export * from './response-clock.js';
 export * from './rights.endpoints.js';
 export * from './roles.js';
 export * from './rules.js';

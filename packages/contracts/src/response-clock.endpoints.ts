@@ -4,16 +4,16 @@
  * read it, accept it (plans the visit, linked to the alert) or dismiss it with a reason.
  */
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
-import { interventionBody, interventionResource } from './interventions.js';
-import { defineMergePatchOf } from './merge-patch.js';
 import {
   alertClockCollection,
   responseTargetsInput,
   responseTargetsResource,
   visitDismissBody,
   visitProposalResource,
-} from './response-clock.js';
+} from './alerts.js';
+import { defineEndpoint } from './endpoint.js';
+import { interventionBody, interventionResource } from './interventions.js';
+import { defineMergePatchOf } from './merge-patch.js';
 import { ACTIONS } from './roles.js';
 
 const access = { anyOf: [ACTIONS.PCO_ACTION] } as const;

@@ -13,12 +13,14 @@ import { BellOff, CheckCheck, History } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { visitProposalQueryOptions } from '../../../shared/api/resources/response-clock';
 import { useSiteEquipment } from '../../../shared/api/site-equipment';
 import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
-import { ResponseTime } from '../../../shared/response-clock/clock';
-import { VisitProposalActions } from '../../../shared/response-clock/visit-proposal';
+import {
+  ResponseTime,
+  VisitProposalActions,
+  visitProposalQueryOptions,
+} from '../../../shared/response-clock/response-clock';
 import { Badge } from '../../../shared/ui/badge';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';

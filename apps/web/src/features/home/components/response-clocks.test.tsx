@@ -179,14 +179,15 @@ describe("Home's response clocks", () => {
     stop();
 
     fireEvent.click(within(section).getByRole('button', { name: 'Dismiss' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Dismiss the proposed visit' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Dismiss the proposed visit' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     expect(await within(dialog).findByText('Choose a reason.')).toBeTruthy();
     expect(dismissals).toEqual([]);
-    fireEvent.click(within(dialog).getByRole('radio', { name: 'False alarm' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /Reason/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'False alarm' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(dismissals).toEqual([{ reason: 'false_alarm', note: null }]));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(within(section).queryByRole('button', { name: 'Plan it' })).toBeNull());
   });
 

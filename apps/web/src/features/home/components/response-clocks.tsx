@@ -11,18 +11,19 @@ import { useQuery } from '@tanstack/react-query';
 import { AlarmClockCheck } from 'lucide-react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { alertClocksQueryOptions } from '../../../shared/api/resources/response-clock';
 import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
 import { cn } from '../../../shared/lib/cn';
-import { ClockBadge } from '../../../shared/response-clock/clock';
-import { VisitProposalActions } from '../../../shared/response-clock/visit-proposal';
+import {
+  alertClocksQueryOptions,
+  ClockBadge,
+  VisitProposalActions,
+} from '../../../shared/response-clock/response-clock';
 import { Badge } from '../../../shared/ui/badge';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { AlertBadge } from '../../../shared/ui/status';
-import { ResponseClocksPlaceholder } from './response-clocks-section';
 
 /** How many clocks the card lists; the count covers the rest. */
 export const CLOCKS_SHOWN = 8;
@@ -101,4 +102,5 @@ function ResponseClocksBody() {
 }
 
 /** The card, once its texts (namespace `alerts`, loaded on demand) are there. */
-export const ResponseClocks = withOnDemandTexts('alerts', ResponseClocksBody, <ResponseClocksPlaceholder />);
+export const ResponseClocks = withOnDemandTexts('alerts', ResponseClocksBody);
+export default ResponseClocks;

@@ -55,11 +55,11 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <UpcomingServices />
           <div className="flex min-w-0 flex-col gap-6">
-            <ResponseClocksSection />
             <Suspense fallback={<ReportsToProcessPlaceholder />}>
               <ReportsToProcess />
             </Suspense>
             {cards}
+            <ResponseClocksSection />
           </div>
         </div>
       ) : (

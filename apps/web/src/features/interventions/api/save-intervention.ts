@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { interventionKeys } from '../../../shared/api/resources/interventions';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
-import { acceptVisitProposal } from '../../../shared/api/resources/response-clock';
+import { acceptVisitProposal } from '../../../shared/response-clock/response-clock';
 
 export interface SaveInterventionInput {
   /** The intervention to update; absent to create one. */

@@ -153,13 +153,7 @@ function PanelFrame({ request, onClose, isSaving, isDirty, canSave, formId, body
       isSaving={isSaving}
       size="lg"
       title={t(editing ? 'interventions:panel.editTitle' : 'interventions:panel.newTitle')}
-      subtitle={t(
-        editing
-          ? 'interventions:panel.editSubtitle'
-          : request.proposal
-            ? 'interventions:panel.proposalSubtitle'
-            : 'interventions:panel.newSubtitle',
-      )}
+      subtitle={t(editing ? 'interventions:panel.editSubtitle' : 'interventions:panel.newSubtitle')}
       footer={
         <>
           <Button variant="white" onPress={onClose} isDisabled={isSaving}>

@@ -15,7 +15,12 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { useSession } from '../../../shared/auth/session';
 import { applyViolations } from '../../../shared/forms/violations';
 import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
-import { formatDuration } from '../../../shared/response-clock/duration';
+import {
+  formatDuration,
+  responseTargetsKey,
+  saveResponseTargets,
+  useResponseTargets,
+} from '../../../shared/response-clock/response-clock';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -23,7 +28,6 @@ import { FormError } from '../../../shared/ui/field-error';
 import { notify } from '../../../shared/ui/notifications';
 import { NumberField } from '../../../shared/ui/number-field';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
-import { responseTargetsKey, saveResponseTargets, useResponseTargets } from '../api/response-targets-api';
 
 const FIELD_NAMES = new Set<string>(RULE_ALERT_TYPES);
 

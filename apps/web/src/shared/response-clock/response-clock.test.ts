@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './duration';
+import { formatDuration } from './response-clock';
 
 describe('formatDuration (Intl units of the language)', () => {
   it('writes durations with the units of the language: days and hours, hours and minutes, minutes', () => {
