@@ -155,6 +155,29 @@ describe('the clock through the API', () => {
   });
 });
 
+describe('a colony after a termite alert', () => {
+  it('takes over the visit proposed for the termite alert of its site', async () => {
+    const installation = await site();
+    const [a, b] = installation.stations.map((s) => s.id) as [string, string];
+    await insertReadings(t.db, a, [{ measuredAt: hoursAgo(1), termiteActivity: 90 }]);
+    await t.engine.evaluate({ spaceId: team.spaceId, equipmentIds: [a] });
+    const [termite] = await alertsOf(t, installation.siteId);
+    const first = await call(t.app, team.owner.cookie, 'GET', `/api/alerts/${termite?.id}/visit_proposal`);
+    expect(first.json<VisitProposal>().status).toBe('proposed');
+    await insertReadings(t.db, b, [{ measuredAt: hoursAgo(1), termiteActivity: 90 }]);
+    await t.engine.evaluate({ spaceId: team.spaceId, equipmentIds: [b] });
+    const colony = (await alertsOf(t, installation.siteId)).find((x) => x.type === 'TYPE_COLONY_DETECTED');
+    const moved = await call(t.app, team.owner.cookie, 'GET', `/api/alerts/${colony?.id}/visit_proposal`);
+    expect(moved.json<VisitProposal>()).toMatchObject({
+      status: 'proposed',
+      start_at: first.json<VisitProposal>().start_at,
+    });
+    expect((await call(t.app, team.owner.cookie, 'GET', `/api/alerts/${termite?.id}/visit_proposal`)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('the owner is mailed once when a target is missed', () => {
   it('mails each overdue alert exactly once, even with two runs at once, and nothing before the due time', async () => {
     const space = await createPcoTeam(t.app, t.db);

@@ -135,7 +135,8 @@ async function siteHasPendingProposal(db: Db, siteId: string, now: Date): Promis
 
 /**
  * Proposes a control visit for the new termite and colony alerts among `opened` (after their transaction): per site,
- * for its highest-priority new alert (colony before termite), unless the site already has one pending; to the site's
+ * for its highest-priority new alert (colony before termite), unless the site already has one pending (a new colony
+ * takes over the one still proposed for a termite alert of its site); to the site's
  * referent (an active member) in their first free slot from the alert's opening, or with no intervener when the site
  * has none. Idempotent per alert (`on conflict do nothing`). Answers the proposals created (alert ids).
  */
@@ -160,7 +161,26 @@ export async function proposeVisits(db: Db, opened: readonly EngineAlert[], now 
   const created: string[] = [];
   const zones = new Map<string, string>();
   for (const [siteId, alert] of bySite) {
-    if (!referents.has(siteId) || (await siteHasPendingProposal(db, siteId, now))) continue;
+    if (!referents.has(siteId)) continue;
+    // a colony takes over the visit still proposed for a termite alert of its site (one visit answers both)
+    if (alert.type === 'TYPE_COLONY_DETECTED') {
+      const moved = await db
+        .update(alertVisitProposals)
+        .set({ alertId: alert.id })
+        .where(
+          and(
+            eq(alertVisitProposals.siteId, siteId),
+            eq(alertVisitProposals.status, 'proposed'),
+            sql`${alertVisitProposals.alertId} in (select ${alerts.id} from ${alerts} where ${alerts.siteId} = ${siteId} and ${alerts.type} = 'TYPE_TERMITE_ALERT' and ${alerts.closedAt} is null)`,
+          ),
+        )
+        .returning({ id: alertVisitProposals.alertId });
+      if (moved.length) {
+        created.push(alert.id);
+        continue;
+      }
+    }
+    if (await siteHasPendingProposal(db, siteId, now)) continue;
     let zone = zones.get(alert.spaceId);
     if (!zone) {
       zone = await spaceZone(db, alert.spaceId);
