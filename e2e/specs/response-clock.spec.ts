@@ -5,7 +5,7 @@
  * site's referent; "Plan it" opens the intervention panel pre-filled and saving plans the visit (linked to the alert);
  * the technician checks in through the technician API; the clock stops: Home no longer lists the alert and the site's
  * alert log shows its response time. Desktop runs in French and mobile in Japanese; both share one server, so each
- * takes its own quiet site whose referent is the demo technician. axe finds no serious or critical violation.
+ * takes its own quiet site; the demo technician joins the planned visit to check in. axe finds no serious or critical violation.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -106,16 +106,13 @@ test('the simulator raises a colony; Home shows its clock and the proposed visit
   const tech = await technician(page.request);
   run.token = tech.token;
 
-  // a quiet site in operation whose referent is the demo technician, with two stations: one per project
-  const listed = await page.request.get(
-    `/api/sites?users=${tech.membership}&status=STATUS_IN_OPERATION&itemsPerPage=100`,
-    { headers: WEBAPP },
-  );
+  // a quiet site in operation with a referent and two stations: one per project
+  const listed = await page.request.get('/api/sites?status=STATUS_IN_OPERATION&itemsPerPage=100', { headers: WEBAPP });
   expect(listed.status(), await listed.text()).toBe(200);
   // the page's sites not in alert (`other_sites`)
   type Listed = { ulid: string; name: string; priority_sum: number; referent: { ulid: string } | null };
   const sites = ((await listed.json()) as { other_sites: Listed[] }).other_sites
-    .filter((s) => s.priority_sum === 0 && s.referent?.ulid === tech.membership)
+    .filter((s) => s.priority_sum === 0 && s.referent !== null)
     .sort((a, b) => a.name.localeCompare(b.name));
   const candidates: { ulid: string; name: string; serials: string[] }[] = [];
   for (const site of sites) {
@@ -128,7 +125,7 @@ test('the simulator raises a colony; Home shows its clock and the proposed visit
     if (candidates.length === 2) break;
   }
   const chosen = candidates[run.mobile ? 1 : 0];
-  expect(chosen, 'two quiet sites of the demo technician with two stations').toBeTruthy();
+  expect(chosen, 'two quiet sites with a referent and two stations').toBeTruthy();
   if (!chosen) return;
   run.site = { ulid: chosen.ulid, name: chosen.name };
 
@@ -136,9 +133,15 @@ test('the simulator raises a colony; Home shows its clock and the proposed visit
   await termiteReading(chosen.serials[0] as string, baseURL ?? 'http://127.0.0.1:3100');
   await termiteReading(chosen.serials[1] as string, baseURL ?? 'http://127.0.0.1:3100');
   const clocks = await page.request.get('/api/alert_clocks', { headers: WEBAPP });
-  const colony = (
-    (await clocks.json()) as { 'hydra:member': { ulid: string; type: string; site: { ulid: string } }[] }
-  )['hydra:member'].find((c) => c.site.ulid === chosen.ulid && c.type === 'TYPE_COLONY_DETECTED');
+  type Clock = {
+    ulid: string;
+    type: string;
+    site: { ulid: string };
+    proposal: { referent: { firstname: string; lastname: string } | null } | null;
+  };
+  const colony = ((await clocks.json()) as { 'hydra:member': Clock[] })['hydra:member'].find(
+    (c) => c.site.ulid === chosen.ulid && c.type === 'TYPE_COLONY_DETECTED',
+  );
   expect(colony, 'the colony is on the running clocks').toBeTruthy();
   run.colonyUlid = colony?.ulid;
 
@@ -160,7 +163,11 @@ test('the simulator raises a colony; Home shows its clock and the proposed visit
   await plan.click();
   const panel = page.getByRole('dialog', { name: t('interventions:panel.newTitle') });
   await expect(panel).toBeVisible();
-  await expect(panel.getByText(chosen.name).first()).toBeVisible();
+  await expect(panel.getByRole('radio', { name: t('enums:intervention_type.TYPE_CONTROL_VISIT') })).toBeChecked();
+  if (colony?.proposal?.referent) {
+    const { firstname, lastname } = colony.proposal.referent;
+    await expect(panel.getByText(`${firstname} ${lastname}`).first()).toBeVisible();
+  }
   await expectNoSeriousA11yViolations(page, 'Intervention panel pre-filled from a proposed visit');
   await screenshot(page, 'response-clock-02-panel', { fullPage: false });
   const accepted = page.waitForResponse(
@@ -169,7 +176,17 @@ test('the simulator raises a colony; Home shows its clock and the proposed visit
   await panel.getByRole('button', { name: t('interventions:actions.save') }).click();
   const answer = await accepted;
   expect(answer.status(), await answer.text()).toBe(201);
-  run.interventionUlid = ((await answer.json()) as { ulid: string }).ulid;
+  const planned = (await answer.json()) as { ulid: string; interveners: { '@id': string }[] };
+  run.interventionUlid = planned.ulid;
+  // the demo technician joins the referent on the visit (to check in from the technician API)
+  const joined = await page.request.patch(`/api/interventions/${planned.ulid}`, {
+    headers: { ...WEBAPP, 'Content-Type': 'application/merge-patch+json' },
+    data: {
+      interveners: [...new Set([...planned.interveners.map((i) => i['@id']), `/api/user_pcos/${tech.membership}`])],
+      send_mail: false,
+    },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
   await expect(panel).toBeHidden();
   // planned: the clock still runs, no visit proposed any more
   await expect(colonyRow).toContainText(withAnyDuration(t, 'alerts:clock.left'));

@@ -140,6 +140,9 @@ describe('the clock through the API', () => {
     expect(entry?.response.response_seconds).toBeGreaterThanOrEqual(7200 - 5);
     expect(entry?.response.response_seconds).toBeLessThan(7200 + 60);
     expect(entry?.response.missed).toBe(false);
+    // the visit under way (checked in, not completed) still lists in the planning, with no report mark
+    const planning = await call(t.app, team.manager.cookie, 'GET', '/api/interventions?itemsPerPage=100');
+    expect(planning.statusCode, planning.body).toBe(200);
   });
 
   it('is not stopped by a check-in before the opening, and is stopped by the acknowledgement', async () => {

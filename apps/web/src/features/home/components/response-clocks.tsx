@@ -26,7 +26,7 @@ import { Skeleton } from '../../../shared/ui/skeleton';
 import { AlertBadge } from '../../../shared/ui/status';
 
 /** How many clocks the card lists; the count covers the rest. */
-export const CLOCKS_SHOWN = 8;
+export const CLOCKS_SHOWN = 10;
 
 const EDGE = { ok: 'border-l-green-500', warning: 'border-l-amber-500', overdue: 'border-l-red-600' } as const;
 
