@@ -217,12 +217,18 @@ export function planProposedVisit(proposal: VisitProposal): void {
 
 /** The proposed visit of an alert with its two actions; `compact` for Home's rows. */
 export function VisitProposalActions({ proposal }: { proposal: VisitProposal }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const [dismissing, setDismissing] = useState(false);
-  const who = proposal.referent ? `${proposal.referent.firstname} ${proposal.referent.lastname}` : null;
+  const person = proposal.referent;
+  // family name first in Japanese, as elsewhere in the product
+  const who = person
+    ? i18n.language.startsWith('ja')
+      ? `${person.lastname} ${person.firstname}`
+      : `${person.firstname} ${person.lastname}`
+    : null;
   return (
-    <div className="flex flex-col gap-2 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 sm:flex-row sm:items-center sm:justify-between">
+    <div className="flex flex-col gap-2 rounded-md border border-brand-200 bg-brand-50 px-3 py-2">
       <p className="text-[13px] text-gray-800">
         {t(who ? 'alerts:proposal.summary' : 'alerts:proposal.summaryNoReferent', {
           date: format.date(proposal.start_at),
