@@ -47,7 +47,7 @@ import {
   type RuleVerdict,
   silenceDetails,
 } from './alert-rules.js';
-import { proposeVisits } from './visit-proposal.js';
+import { proposeVisits } from './visit-proposal.repository.js';
 
 export interface AlertEngine {
   /** Evaluates every rule for these equipment from the committed database state (latest readings, equipment status, settings), opens/closes alerts, refreshes their sites (priority_sum, main_alert_type, status IN_OPERATION→TO_CHECK on a termite/colony alert, equipment.alert_since), then publishes `alert` events and enqueues the e-mails. Idempotent. */

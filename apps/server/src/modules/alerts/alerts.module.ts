@@ -1,6 +1,5 @@
 import type { AppModule } from '../../platform/module.js';
-import { createInterventionsRepository } from '../interventions/interventions.repository.js';
-import { createInterventionsService } from '../interventions/interventions.service.js';
+import { interventionsServiceOn } from '../interventions/interventions.service.js';
 import { createAlertEngine } from './alert-engine.js';
 import { alertEventsRoutes } from './alert-events.routes.js';
 import { createAlertNotifier } from './alert-notify.js';
@@ -26,7 +25,7 @@ export const alertsModule: AppModule = {
     await app.register(alertsRoutes, { service });
     await app.register(alertEventsRoutes, { events });
     // the response clock (issue 15): accepting a proposed visit plans it through the interventions' own rules
-    const interventions = createInterventionsService(createInterventionsRepository(db), { mail });
+    const interventions = interventionsServiceOn(db, { mail });
     await app.register(responseClockRoutes, { service: createResponseClockService({ db, interventions }) });
     if (config.env !== 'test') {
       const engine = createAlertEngine({ db, mail, events, appUrl: config.appUrl });

@@ -12,7 +12,6 @@ import type {
   ResponseTargetsResource,
   VisitProposal,
 } from '@isoptera/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AlertsTestApp,
@@ -24,11 +23,12 @@ import {
 import { createInstallation, insertReadings } from '../../../test/equipment-factories.js';
 import { as, createMember, createPcoTeam, createSpace, login, TEST_PASSWORD } from '../../../test/factories.js';
 import { insertVisit } from '../../../test/report-factories.js';
+import { whereEq as eq } from '../../../test/response-clock-factories.js';
 import { call } from '../../../test/users-factories.js';
 import { alerts, alertVisitProposals } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
 import { notifyOverdueAlerts } from './overdue-job.js';
-import { firstFreeSlot, proposeVisits } from './visit-proposal.js';
+import { firstFreeSlot, proposeVisits } from './visit-proposal.repository.js';
 
 let t: AlertsTestApp;
 let team: Awaited<ReturnType<typeof createPcoTeam>>;

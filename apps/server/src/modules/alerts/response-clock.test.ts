@@ -4,11 +4,12 @@
  * does not; an acknowledgement stops it; the target is the space's (or the default) and the median of the fleet health
  * counts responded alerts only.
  */
-import { eq } from 'drizzle-orm';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createPcoTeam, TEST_PASSWORD } from '../../../test/factories.js';
 import { insertSiteWithStations, insertVisit, modulesWithTestRenderer } from '../../../test/report-factories.js';
+import { whereEq as eq } from '../../../test/response-clock-factories.js';
 import { alertResponseTargets, alerts } from '../../db/schema/index.js';
 import { newUlid } from '../../platform/ids.js';
 import { medianResponseSeconds, responseClockColumns, responseClockOf } from './response-clock.js';

@@ -22,25 +22,34 @@ import { FormError } from '../ui/field-error';
 import { notify } from '../ui/notifications';
 import { Select } from '../ui/select';
 import { TextArea } from '../ui/text-area';
-import { dismissVisitProposal } from './response-clock';
 
 /** The dismissal; the clocks and the alert logs refresh after it (also after a failure: 409 already decided). */
-function useDismissVisitProposal() {
+function useDismissVisitProposal(send: DismissCall) {
   const queryClient = useQueryClient();
   const refresh = () => invalidateResource(queryClient, 'alerts');
   return useMutation({
-    mutationFn: ({ alertUlid, body }: { alertUlid: string; body: VisitDismissBody }) =>
-      dismissVisitProposal(alertUlid, body),
+    mutationFn: ({ alertUlid, body }: { alertUlid: string; body: VisitDismissBody }) => send(alertUlid, body),
     onSettled: () => void refresh(),
   });
 }
 
+/** The call that dismisses (response-clock.tsx's `dismissVisitProposal`, passed in: no import cycle). */
+export type DismissCall = (alertUlid: string, body: VisitDismissBody) => Promise<VisitProposal>;
+
 const DISMISS_FIELDS = new Set(['reason', 'note']);
 
 /** The dismissal dialog of `proposal`. */
-export function DismissDialog({ proposal, onClose }: { proposal: VisitProposal; onClose: () => void }) {
+export function DismissDialog({
+  proposal,
+  onClose,
+  send,
+}: {
+  proposal: VisitProposal;
+  onClose: () => void;
+  send: DismissCall;
+}) {
   const { t } = useTranslation();
-  const dismiss = useDismissVisitProposal();
+  const dismiss = useDismissVisitProposal(send);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<VisitDismissBody>({
     resolver: zodResolver(visitDismissBody),

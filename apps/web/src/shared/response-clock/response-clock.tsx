@@ -88,6 +88,18 @@ export function alertClocksQueryOptions() {
   });
 }
 
+/** `POST /api/alerts/{ulid}/visit_proposal/dismiss`: the dismissed proposal (422 on a missing reason or note). */
+export function dismissVisitProposal(alertUlid: string, body: VisitDismissBody): Promise<VisitProposal> {
+  return callEndpoint<typeof responseClockEndpoints.dismissProposal>(
+    { method: 'POST', path: '/api/alerts/:ulid/visit_proposal/dismiss' },
+    {
+      params: { ulid: alertUlid },
+      body,
+      redirectOnError: false,
+    },
+  );
+}
+
 /** `GET /api/alerts/{ulid}/visit_proposal`: the alert's proposed visit, or null when it has none (404). */
 export function visitProposalQueryOptions(alertUlid: string) {
   return queryOptions({
@@ -115,18 +127,6 @@ export function visitProposalQueryOptions(alertUlid: string) {
 export function acceptVisitProposal(alertUlid: string, body: InterventionBody): Promise<Intervention> {
   return callEndpoint<typeof responseClockEndpoints.acceptProposal>(
     { method: 'POST', path: '/api/alerts/:ulid/visit_proposal/accept' },
-    {
-      params: { ulid: alertUlid },
-      body,
-      redirectOnError: false,
-    },
-  );
-}
-
-/** `POST /api/alerts/{ulid}/visit_proposal/dismiss`: the dismissed proposal (422 on a missing reason or note). */
-export function dismissVisitProposal(alertUlid: string, body: VisitDismissBody): Promise<VisitProposal> {
-  return callEndpoint<typeof responseClockEndpoints.dismissProposal>(
-    { method: 'POST', path: '/api/alerts/:ulid/visit_proposal/dismiss' },
     {
       params: { ulid: alertUlid },
       body,
@@ -247,7 +247,7 @@ export function VisitProposalActions({ proposal }: { proposal: VisitProposal }) 
       </div>
       {dismissing ? (
         <Suspense fallback={null}>
-          <DismissDialog proposal={proposal} onClose={() => setDismissing(false)} />
+          <DismissDialog proposal={proposal} onClose={() => setDismissing(false)} send={dismissVisitProposal} />
         </Suspense>
       ) : null}
     </div>
