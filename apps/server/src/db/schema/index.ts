@@ -10,6 +10,7 @@ export * from './identity.js';
 export * from './interventions.js';
 export * from './platform.js';
 export * from './reports.js';
+export * from './response-clock.js';
 export * from './sites.js';
 export * from './spaces.js';
 export * from './translations.js';

@@ -48,6 +48,7 @@ import {
   type RuleVerdict,
   silenceDetails,
 } from './alert-rules.js';
+import { proposeVisits } from './visit-proposal.repository.js';
 
 export interface AlertEngine {
   /** Evaluates every rule for these equipment from the committed database state (latest readings, equipment status, settings), opens/closes alerts, refreshes their sites (priority_sum, main_alert_type, status IN_OPERATION→TO_CHECK on a termite/colony alert, equipment.alert_since), then publishes `alert` events and enqueues the e-mails. Idempotent. */
@@ -159,10 +160,14 @@ export function createAlertEngine(deps: {
   const { db } = deps;
   const notifier = createAlertNotifier(deps);
 
-  /** Events of every change, then the e-mails of the new termite/colony alerts. */
+  /**
+   * Events of every change, the control visits proposed for the new termite/colony alerts (issue 15), then their
+   * e-mails.
+   */
   async function afterCommit(opened: EngineAlert[], closed: EngineAlert[], references: ReadonlyMap<string, string>) {
     notifier.announce(opened, closed);
     for (const alert of opened) deps.metrics?.alertOpened(alert.type);
+    if (opened.length) await proposeVisits(db, opened);
     await notifier.mailNew(opened, references);
   }
 

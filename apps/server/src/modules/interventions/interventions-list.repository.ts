@@ -5,7 +5,7 @@
  * pages after a cursor in (start, id) order; totals as platform/db/paging.ts settles them. Scoped to the space id it
  * is given. Outside transactions only (the statements are bound to the database, not to a `tx`).
  */
-import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import {
   accounts,
   clients,
@@ -120,7 +120,8 @@ export function createInterventionsListQueries(db: Db) {
         .innerJoin(sites, eq(sites.id, interventions.siteId))
         .innerJoin(clients, eq(clients.id, interventions.clientId))
         // the visit's report, if any (`reports_intervention_unique`: at most one row, so the page keeps its rows)
-        .leftJoin(reports, eq(reports.interventionId, interventions.id))
+        // a visit under way (report `in_progress`, the technician API: docs/decisions/011) shows no report to the web
+        .leftJoin(reports, and(eq(reports.interventionId, interventions.id), ne(reports.status, 'in_progress')))
         .where(
           keyset
             ? and(

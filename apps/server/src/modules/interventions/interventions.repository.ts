@@ -197,7 +197,8 @@ function interventionQueries(db: Db) {
         .innerJoin(sites, eq(sites.id, interventions.siteId))
         .innerJoin(clients, eq(clients.id, interventions.clientId))
         // one report per visit at most (`reports_intervention_unique`); of the same space, as the visit
-        .leftJoin(reports, eq(reports.interventionId, interventions.id))
+        // a visit under way (report `in_progress`, the technician API: docs/decisions/011) shows no report to the web
+        .leftJoin(reports, and(eq(reports.interventionId, interventions.id), ne(reports.status, 'in_progress')))
         .where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)))
         .limit(1);
       if (!row) return undefined;

@@ -4,14 +4,22 @@
  * or acknowledged by someone), what triggered it; an equipment filter, paging with 'displayed of total', a loading
  * skeleton, an empty state and an error state with retry. An open alert can be acknowledged after confirmation
  * (`POST /api/alerts/{ulid}/acknowledge`): the row shows it closed and the site, sites list and equipment refresh.
+ * Issue 15: each alert's response time (or its running clock), and with an open termite or colony alert the control
+ * visit proposed for it (plan it or dismiss it).
  */
-import type { AlertLogEntry } from '@isoptera/contracts';
+import { type AlertLogEntry, TERMITE_ALERT_TYPES } from '@isoptera/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCheck, History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSiteEquipment } from '../../../shared/api/site-equipment';
 import { useFormat } from '../../../shared/lib/use-format';
+import {
+  ResponseTime,
+  VisitProposalActions,
+  visitProposalQueryOptions,
+} from '../../../shared/response-clock/response-clock';
 import { Badge } from '../../../shared/ui/badge';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -71,6 +79,19 @@ function Closed({ entry }: { entry: AlertLogEntry }) {
   );
 }
 
+/** The proposed control visit of an open termite or colony alert whose clock runs (issue 15), with its actions. */
+function Proposal({ alertUlid }: { alertUlid: string }) {
+  const proposal = useQuery(visitProposalQueryOptions(alertUlid));
+  if (proposal.data?.status !== 'proposed') return null;
+  return <VisitProposalActions proposal={proposal.data} />;
+}
+
+/** `true` for an entry that may have a proposed visit waiting: open, clock running, termite or colony. */
+const mayHaveProposal = (entry: AlertLogEntry) =>
+  entry.closed_at === null &&
+  entry.response.state === 'running' &&
+  (TERMITE_ALERT_TYPES as readonly string[]).includes(entry.type);
+
 /** The alert log card of `siteUlid`. */
 export function AlertLog({ siteUlid, initialEquipmentUlid = null, withLogsLink = false }: AlertLogProps) {
   const { t } = useTranslation();
@@ -97,9 +118,18 @@ export function AlertLog({ siteUlid, initialEquipmentUlid = null, withLogsLink =
             {equipmentLabel(entry)} · {format.dateTime(entry.opened_at)}
           </span>
           {details(entry) ? <span className="text-xs text-gray-600 @3xl:hidden">{details(entry)}</span> : null}
+          <span className="text-xs @3xl:hidden">
+            <ResponseTime response={entry.response} />
+          </span>
+          {mayHaveProposal(entry) ? <Proposal alertUlid={entry.ulid} /> : null}
         </div>
       ),
-      card: (entry) => <AlertBadge type={entry.type} />,
+      card: (entry) => (
+        <div className="flex min-w-0 flex-col items-start gap-2">
+          <AlertBadge type={entry.type} />
+          {mayHaveProposal(entry) ? <Proposal alertUlid={entry.ulid} /> : null}
+        </div>
+      ),
       skeleton: <Skeleton className="h-5 w-32" />,
     },
     {
@@ -117,6 +147,12 @@ export function AlertLog({ siteUlid, initialEquipmentUlid = null, withLogsLink =
       cell: (entry) => format.dateTime(entry.opened_at),
     },
     { id: 'closed', header: t('alerts:log.closed'), cell: (entry) => <Closed entry={entry} /> },
+    {
+      id: 'response',
+      header: t('alerts:log.response'),
+      visibleFrom: '@3xl',
+      cell: (entry) => <ResponseTime response={entry.response} />,
+    },
     {
       id: 'details',
       header: t('alerts:log.details'),

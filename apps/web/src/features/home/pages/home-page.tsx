@@ -14,6 +14,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
+import { ResponseClocksSection } from '../components/response-clocks-section';
 import { UpcomingServices } from '../components/upcoming-services';
 
 // loaded beside the first render: the shell + Home budget (ARCHITECTURE §10) leaves no room for the reports list
@@ -58,6 +59,7 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
               <ReportsToProcess />
             </Suspense>
             {cards}
+            <ResponseClocksSection />
           </div>
         </div>
       ) : (

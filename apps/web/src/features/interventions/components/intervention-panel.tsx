@@ -94,7 +94,11 @@ function ReadyForm({
     setSavingState(true);
     setFormError(null);
     try {
-      const saved = await save.mutateAsync({ ulid: request.interventionUlid, body: bodyOfValues(values) });
+      const saved = await save.mutateAsync({
+        ulid: request.interventionUlid,
+        alertUlid: request.proposal?.alertUlid,
+        body: bodyOfValues(values),
+      });
       setSavingState(false);
       notify({ title: t(request.interventionUlid ? 'interventions:panel.updated' : 'interventions:panel.created') });
       onClose();
