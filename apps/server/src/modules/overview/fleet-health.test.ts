@@ -5,18 +5,23 @@
  * its own; PCO roles and the admin space's plain user: 403).
  */
 import type { FleetHealth, FleetHealthCollection } from '@isoptera/contracts';
-import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createInstallation, type TestInstallation } from '../../../test/equipment-factories.js';
 import { createMember, createSpace, login } from '../../../test/factories.js';
+import {
+  insertCheckIn,
+  insertTimedAlert,
+  setEquipmentRows,
+  setLastLogin,
+  setSite,
+} from '../../../test/overview-factories.js';
 import { mergeCookies } from '../../../test/permission-matrix.fixtures.js';
 import { call } from '../../../test/users-factories.js';
-import { accounts, alerts, equipment, reports, sites } from '../../db/schema/index.js';
-import { newUlid } from '../../platform/ids.js';
 
 let t: TestApp;
 const HOUR = 3_600_000;
+type Close = { after: number; reason: 'acknowledged' | 'cleared' };
 const now = Date.now();
 const ago = (hours: number) => new Date(now - hours * HOUR);
 
@@ -26,40 +31,13 @@ let beta = '';
 let gamma = '';
 let dealerOne = '';
 
-/** An alert of `site`, opened `openedHoursAgo`; closed after `closedAfter` hours with `reason` when given. */
-async function insertAlert(
-  spaceId: string,
-  site: TestInstallation,
-  openedHoursAgo: number,
-  close?: { after: number; reason: 'acknowledged' | 'cleared' },
-): Promise<void> {
-  const openedAt = ago(openedHoursAgo);
-  await t.db.insert(alerts).values({
-    id: newUlid(),
-    spaceId,
-    siteId: site.siteId,
-    equipmentId: null,
-    type: 'TYPE_TERMITE_ALERT',
-    priority: 20,
-    openedAt,
-    closedAt: close ? new Date(openedAt.getTime() + close.after * HOUR) : null,
-    closeReason: close?.reason ?? null,
-    details: {},
-  });
-}
-
-/** A visit report on `site` checked in `hoursAgo` by the technician API. */
-async function insertCheckIn(spaceId: string, site: TestInstallation, hoursAgo: number): Promise<void> {
-  const [row] = await t.db.select({ clientId: sites.clientId }).from(sites).where(eq(sites.id, site.siteId));
-  const at = ago(hoursAgo);
-  await t.db.insert(reports).values({
-    ...{ id: newUlid(), spaceId, siteId: site.siteId, clientId: row?.clientId as string },
-    ...{ type: 'TYPE_CONTROL_VISIT', language: 'fr', visitStartedAt: at, visitEndedAt: at, checkedInAt: at },
-  });
-}
-
-const setEquipment = (ids: string[], values: Partial<typeof equipment.$inferInsert>) =>
-  t.db.update(equipment).set(values).where(inArray(equipment.id, ids));
+const alertOn = (spaceId: string, site: TestInstallation, openedHoursAgo: number, close?: Close) =>
+  insertTimedAlert(t.db, spaceId, site.siteId, ago(openedHoursAgo), close);
+const checkInOn = (spaceId: string, site: TestInstallation, hoursAgo: number) =>
+  insertCheckIn(t.db, spaceId, site.siteId, ago(hoursAgo));
+const setEquipment = (ids: string[], values: Parameters<typeof setEquipmentRows>[2]) =>
+  setEquipmentRows(t.db, ids, values);
+const setPriority = (site: TestInstallation, prioritySum: number) => setSite(t.db, site.siteId, { prioritySum });
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { TWO_FACTOR_SPACES: '' } });
@@ -82,14 +60,8 @@ beforeAll(async () => {
   for (const [key, member] of Object.entries(people)) cookies[key] = await login(t.app, member.email);
   // the logins above stamped now: the last logins the figures must show are set afterwards
   const alphaAccounts = [people.owner.accountId, people.manager.accountId, people.technician.accountId];
-  await t.db
-    .update(accounts)
-    .set({ lastLoginAt: new Date('2026-11-20T10:00:00Z') })
-    .where(inArray(accounts.id, alphaAccounts));
-  await t.db
-    .update(accounts)
-    .set({ lastLoginAt: new Date('2026-11-25T08:30:00Z') })
-    .where(eq(accounts.id, people.manager.accountId));
+  await setLastLogin(t.db, alphaAccounts, new Date('2026-11-20T10:00:00Z'));
+  await setLastLogin(t.db, [people.manager.accountId], new Date('2026-11-25T08:30:00Z'));
   await createMember(t.db, beta, 'ROLE_PCO_SPACE_OWNER'); // never signed in
 
   // Alpha: three sites, two in alert; gateways: one silent 30 h, one heard 1 h ago, one never heard since 48 h
@@ -97,8 +69,8 @@ beforeAll(async () => {
   const a2 = await createInstallation(t.db, alpha, { siteName: 'A2', stationCount: 2, lastUpdateAt: ago(1) });
   const a3 = await createInstallation(t.db, alpha, { siteName: 'A3', stationCount: 0, lastUpdateAt: null });
   await setEquipment([a3.gateway.id], { installedAt: ago(48) });
-  await t.db.update(sites).set({ prioritySum: 20 }).where(eq(sites.id, a1.siteId));
-  await t.db.update(sites).set({ prioritySum: 2 }).where(eq(sites.id, a2.siteId));
+  await setPriority(a1, 20);
+  await setPriority(a2, 2);
   // batteries: two stations Low, one Medium, one unknown
   const alphaStations = [...a1.stations, ...a2.stations].map((s) => s.id);
   await setEquipment(alphaStations.slice(0, 2), { batteryLevel: 'Low' });
@@ -109,25 +81,26 @@ beforeAll(async () => {
   await setEquipment(alphaStations.slice(3), { firmwareVersion: '1.5.0' });
   // responses (30 days): acknowledged after 2 h → 7 200 s; checked in after 6 h (acknowledged at 10 h) → 21 600 s;
   // acknowledged after 30 min though checked in after 1 h → 1 800 s. Median of 1 800, 7 200, 21 600: 7 200 s.
-  await insertAlert(alpha, a1, 240, { after: 2, reason: 'acknowledged' });
-  await insertAlert(alpha, a2, 120, { after: 10, reason: 'acknowledged' });
-  await insertCheckIn(alpha, a2, 114);
-  await insertAlert(alpha, a1, 72, { after: 0.5, reason: 'acknowledged' });
-  await insertCheckIn(alpha, a1, 71);
-  // not counted: opened 40 days ago; still open (the only check-in on A2 was before it); cleared without a visit
-  await insertAlert(alpha, a1, 960, { after: 1, reason: 'acknowledged' });
-  await insertAlert(alpha, a2, 48);
-  await insertAlert(alpha, a3, 24, { after: 1, reason: 'cleared' });
+  await alertOn(alpha, a1, 240, { after: 2, reason: 'acknowledged' });
+  await alertOn(alpha, a2, 120, { after: 10, reason: 'acknowledged' });
+  await checkInOn(alpha, a2, 114);
+  await alertOn(alpha, a1, 72, { after: 0.5, reason: 'acknowledged' });
+  await checkInOn(alpha, a1, 71);
+  // not counted: opened 40 days ago; still open (the only check-in on A2 was before it); cleared before the visit
+  await alertOn(alpha, a1, 960, { after: 1, reason: 'acknowledged' });
+  await alertOn(alpha, a2, 48);
+  await alertOn(alpha, a3, 24, { after: 1, reason: 'cleared' });
+  await checkInOn(alpha, a3, 20); // after the clearing: the clock had stopped without a response
 
   // Beta: one quiet site, its gateway heard; two responses of 1 h and 2 h → median 5 400 s
   const b1 = await createInstallation(t.db, beta, { siteName: 'B1', stationCount: 1, lastUpdateAt: ago(2) });
   await setEquipment([b1.gateway.id], { firmwareVersion: '2.1.0' });
-  await insertAlert(beta, b1, 100, { after: 1, reason: 'acknowledged' });
-  await insertAlert(beta, b1, 50, { after: 2, reason: 'acknowledged' });
+  await alertOn(beta, b1, 100, { after: 1, reason: 'acknowledged' });
+  await alertOn(beta, b1, 50, { after: 2, reason: 'acknowledged' });
 
   // Gamma (another dealer): one site in alert, a silent gateway
   const g1 = await createInstallation(t.db, gamma, { siteName: 'G1', stationCount: 1, lastUpdateAt: ago(100) });
-  await t.db.update(sites).set({ prioritySum: 50 }).where(eq(sites.id, g1.siteId));
+  await setPriority(g1, 50);
 }, 60_000);
 afterAll(() => t.close());
 

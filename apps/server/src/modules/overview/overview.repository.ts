@@ -1,7 +1,7 @@
 /**
  * The overview's queries (issue 15 "The overview per space"): the positioned sites of one PCO space for its Home map,
  * and the fleet health of many PCOs in one statement — one row per PCO, each figure an aggregate grouped by space
- * (no query per PCO). The only file of the module that talks to the database. Scopes: the map takes the actor's
+ * (no query per PCO); an alert's response is the response clock's (alerts/response-clock.ts, ADR 019). The only file of the module that talks to the database. Scopes: the map takes the actor's
  * space; the fleet takes the dealer whose PCOs it covers (none: every PCO, the admin's view).
  */
 import type { FleetHealthOrder } from '@isoptera/contracts';
@@ -10,6 +10,7 @@ import { clients, sites } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 import { escapeLike } from '../../platform/db/text-search.js';
 import type { PageWindow } from '../../platform/hydra/hydra.js';
+import { respondedAtSql } from '../alerts/response-clock.js';
 
 /** A positioned site as the map needs it. */
 export interface SiteMapRow {
@@ -184,12 +185,10 @@ export function createOverviewRepository(db: Db) {
           group by space_id
         ),
         responses as (
-          select a.space_id, extract(epoch from least(
-            case when a.close_reason = 'acknowledged' then a.closed_at end,
-            (select min(r.checked_in_at) from reports r where r.site_id = a.site_id and r.checked_in_at >= a.opened_at)
-          ) - a.opened_at) as seconds
-          from alerts a
-          where a.space_id in (select id from pco) and a.opened_at >= ${filters.responsesSince.toISOString()}::timestamptz
+          select alerts.space_id, extract(epoch from (${respondedAtSql} - alerts.opened_at)) as seconds
+          from alerts
+          where alerts.space_id in (select id from pco)
+            and alerts.opened_at >= ${filters.responsesSince.toISOString()}::timestamptz
         ),
         response_figures as (
           select space_id, round(percentile_cont(0.5) within group (order by seconds))::int as median_response_seconds,

@@ -4,12 +4,11 @@
  * sites, and answers the PCO action only.
  */
 import type { SiteMapCollection } from '@isoptera/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { createPcoTeam } from '../../../test/factories.js';
+import { setSite } from '../../../test/overview-factories.js';
 import { call, insertReferentSite } from '../../../test/users-factories.js';
-import { sites } from '../../db/schema/index.js';
 
 let t: TestApp;
 let team: Awaited<ReturnType<typeof createPcoTeam>>;
@@ -25,18 +24,15 @@ beforeAll(async () => {
   alarmed = await insertReferentSite(t.db, team.spaceId, null, 'Zénith Entrepôt', 'Martin SARL');
   await insertReferentSite(t.db, team.spaceId, null, 'Sans adresse précise');
   const foreign = await insertReferentSite(t.db, other.spaceId, null, 'Concurrent');
-  await t.db.update(sites).set({ latitude: '44.837789000', longitude: '-0.579180000' }).where(eq(sites.id, quiet));
-  await t.db
-    .update(sites)
-    .set({
-      latitude: '43.604652000',
-      longitude: '1.444209000',
-      prioritySum: 50,
-      mainAlertType: 'TYPE_COLONY_DETECTED',
-      status: 'STATUS_TO_CHECK',
-    })
-    .where(eq(sites.id, alarmed));
-  await t.db.update(sites).set({ latitude: '45.0', longitude: '5.0' }).where(eq(sites.id, foreign));
+  await setSite(t.db, quiet, { latitude: '44.837789000', longitude: '-0.579180000' });
+  await setSite(t.db, alarmed, {
+    latitude: '43.604652000',
+    longitude: '1.444209000',
+    prioritySum: 50,
+    mainAlertType: 'TYPE_COLONY_DETECTED',
+    status: 'STATUS_TO_CHECK',
+  });
+  await setSite(t.db, foreign, { latitude: '45.0', longitude: '5.0' });
 });
 afterAll(() => t.close());
 
