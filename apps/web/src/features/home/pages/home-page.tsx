@@ -3,6 +3,7 @@
  * beside them the reports to process (issue 12; PCO action: owner and manager) and under these the `cards` composed by
  * the app — the contract visits to watch (issue 13). The cards load after the page and appear only when they have
  * something to say: below everything else of their column, they push nothing down (no layout shift, ARCHITECTURE §6).
+ * Under both columns, full width, the map of the PCO's sites (issue 15), loaded last.
  */
 import { ACTIONS } from '@isoptera/contracts';
 import { Plus } from 'lucide-react';
@@ -14,6 +15,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
+import { LazySitesMapCard } from '../components/lazy-sites-map-card';
 import { UpcomingServices } from '../components/upcoming-services';
 
 // loaded beside the first render: the shell + Home budget (ARCHITECTURE §10) leaves no room for the reports list
@@ -63,6 +65,8 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
       ) : (
         <UpcomingServices />
       )}
+      {/* the map of the PCO's sites (issue 15): below the lists, full width */}
+      {withReports ? <LazySitesMapCard className="mt-6" /> : null}
     </>
   );
 }
