@@ -317,7 +317,11 @@ export const routeTable: readonly AppRoute[] = [
     path: '/fleet',
     action: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
     layout: 'shell',
-    Component: lazyPage(() => import('../features/fleet/pages/fleet-health-page'), 'FleetHealthPage', 'overview'),
+    Component: lazyPage(
+      () => import('../features/fleet/load-page').then((module) => module.loadFleetHealthPage()),
+      'FleetHealthPage',
+      'overview',
+    ),
   },
   {
     name: 'SpaceParameters',

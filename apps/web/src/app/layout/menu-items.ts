@@ -5,7 +5,6 @@
  */
 import { ACTIONS, type Action } from '@isoptera/contracts';
 import {
-  Activity,
   Building,
   CalendarDays,
   FileText,
@@ -66,7 +65,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
     id: 'fleet',
     to: '/fleet',
     labelKey: 'layout:menu.fleet',
-    icon: Activity,
+    // the overview's icon (the PCO Home's): no new icon in the shell's budget
+    icon: LayoutDashboard,
     anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
   },
   {

@@ -6,7 +6,7 @@
  * overview, reached from the side menu.
  */
 import { type FleetHealthOrder, PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@isoptera/contracts';
-import { Activity, SearchX } from 'lucide-react';
+import { Gauge, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/auth/session';
@@ -98,7 +98,7 @@ export function FleetHealthPage() {
         }
       />
     ) : (
-      <EmptyState icon={<Activity size={24} />} message={t('overview:fleet.empty')} />
+      <EmptyState icon={<Gauge size={24} />} message={t('overview:fleet.empty')} />
     );
   } else {
     list = (

@@ -2,12 +2,11 @@
 import type { overviewEndpoints, SiteMapCollection } from '@isoptera/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
-import { siteKeys } from '../../../shared/api/resources/sites';
 
-/** Query options of the map (under `['sites']`: refreshed with every other site query). */
+/** Query options of the map (under `['sites']`, `siteKeys.all`: refreshed with every other site query). */
 export function siteMapQueryOptions() {
   return queryOptions({
-    queryKey: [...siteKeys.all, 'map'] as const,
+    queryKey: ['sites', 'map'] as const,
     queryFn: ({ signal }): Promise<SiteMapCollection> =>
       callEndpoint<typeof overviewEndpoints.siteMap>({ method: 'GET', path: '/api/sites/map' }, { signal }),
   });

@@ -3,7 +3,7 @@
  * PCO on a map, coloured by its alerts or its status, each marker opening its site; the sites without a position are
  * counted under it ("3 sites without a position", a link to the sites list). The map's chunk (Leaflet) loads when the
  * card shows; a skeleton meanwhile, an error with 'retry' if the sites or the chunk cannot be loaded. Texts: the
- * on-demand `overview` namespace (lazy-sites-map-card.tsx loads them).
+ * on-demand `overview` namespace, loaded with the card (its default export).
  */
 import { useQuery } from '@tanstack/react-query';
 import { MapPinOff } from 'lucide-react';
@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -109,7 +110,7 @@ export function SitesMapCard() {
   }
 
   return (
-    <Card flush title={t('overview:map.title')} actions={markers.length > 0 ? <Legend /> : null}>
+    <Card flush className="mt-6" title={t('overview:map.title')} actions={markers.length > 0 ? <Legend /> : null}>
       <div className="overflow-hidden rounded-b-lg">{body}</div>
       {withoutPosition > 0 ? (
         <p className="flex items-center gap-2 border-t border-gray-200 px-4 py-2.5 text-sm text-gray-700">
@@ -125,3 +126,6 @@ export function SitesMapCard() {
     </Card>
   );
 }
+
+/** The card once its on-demand `overview` texts are loaded: what Home shows (`lazy`, hence the default export). */
+export default withOnDemandTexts('overview', SitesMapCard);

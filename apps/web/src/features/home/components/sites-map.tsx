@@ -9,7 +9,7 @@
  */
 import 'leaflet/dist/leaflet.css';
 import { MAP_TILE_URL } from '@isoptera/contracts';
-import L from 'leaflet';
+import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markerHtml } from '../../../shared/ui/map-marker';

@@ -15,8 +15,10 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
-import { LazySitesMapCard } from '../components/lazy-sites-map-card';
 import { UpcomingServices } from '../components/upcoming-services';
+
+// the map of the sites (issue 15), its texts and Leaflet: loaded after Home, through a loader (see sites-map-loader.ts)
+const SitesMapCard = lazy(() => import('../components/sites-map-loader').then((module) => module.loadSitesMapCard()));
 
 // loaded beside the first render: the shell + Home budget (ARCHITECTURE §10) leaves no room for the reports list
 const ReportsToProcess = lazy(async () => ({
@@ -66,7 +68,11 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
         <UpcomingServices />
       )}
       {/* the map of the PCO's sites (issue 15): below the lists, full width */}
-      {withReports ? <LazySitesMapCard className="mt-6" /> : null}
+      {withReports ? (
+        <Suspense fallback={null}>
+          <SitesMapCard />
+        </Suspense>
+      ) : null}
     </>
   );
 }
