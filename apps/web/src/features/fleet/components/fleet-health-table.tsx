@@ -95,7 +95,7 @@ function useCells(showDealer: boolean, search: string) {
   return (pco: FleetHealth): Record<FleetHealthOrder, ReactNode> => ({
     name: (
       <span className="flex min-w-0 flex-col">
-        <span className="truncate font-semibold text-gray-900">
+        <span className="font-semibold break-words text-gray-900">
           <Highlight text={pco.name} query={search} />
         </span>
         {showDealer && pco.dealer ? <span className="truncate text-xs text-gray-600">{pco.dealer.name}</span> : null}

@@ -110,7 +110,7 @@ export function SitesMapCard() {
   }
 
   return (
-    <Card flush className="mt-6" title={t('overview:map.title')} actions={markers.length > 0 ? <Legend /> : null}>
+    <Card flush title={t('overview:map.title')} actions={markers.length > 0 ? <Legend /> : null}>
       <div className="overflow-hidden rounded-b-lg">{body}</div>
       {withoutPosition > 0 ? (
         <p className="flex items-center gap-2 border-t border-gray-200 px-4 py-2.5 text-sm text-gray-700">

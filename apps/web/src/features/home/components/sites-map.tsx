@@ -89,11 +89,19 @@ export function SitesMap({ markers, onOpenSite, label }: SitesMapProps) {
         riseOnHover: true,
         zIndexOffset: marker.inAlert ? 500 : 0,
       });
-      leafletMarker.on('click', () => onOpenRef.current(marker.ulid));
+      // the icon's own listeners, not Leaflet's: a click Leaflet takes for the end of a pan, or an Enter it misses,
+      // still opens the site
       leafletMarker.on('add', () => {
         const element = leafletMarker.getElement();
-        element?.setAttribute('aria-label', t('overview:map.openSite', { name }));
-        element?.setAttribute('data-ulid', marker.ulid);
+        if (!element || element.dataset.ulid === marker.ulid) return;
+        element.setAttribute('aria-label', t('overview:map.openSite', { name }));
+        element.dataset.ulid = marker.ulid;
+        element.addEventListener('click', () => onOpenRef.current(marker.ulid));
+        element.addEventListener('keydown', (event) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          onOpenRef.current(marker.ulid);
+        });
       });
       leafletMarker.addTo(layer);
     }

@@ -3,7 +3,7 @@
  * beside them the reports to process (issue 12; PCO action: owner and manager) and under these the `cards` composed by
  * the app — the contract visits to watch (issue 13). The cards load after the page and appear only when they have
  * something to say: below everything else of their column, they push nothing down (no layout shift, ARCHITECTURE §6).
- * Under both columns, full width, the map of the PCO's sites (issue 15), loaded last.
+ * Last in that column, the map of the PCO's sites (issue 15): below the lists, full width, on a phone.
  */
 import { ACTIONS } from '@isoptera/contracts';
 import { Plus } from 'lucide-react';
@@ -62,17 +62,15 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
               <ReportsToProcess />
             </Suspense>
             {cards}
+            {/* the map of the PCO's sites (issue 15): beside the services on a wide screen, below the lists otherwise */}
+            <Suspense fallback={null}>
+              <SitesMapCard />
+            </Suspense>
           </div>
         </div>
       ) : (
         <UpcomingServices />
       )}
-      {/* the map of the PCO's sites (issue 15): below the lists, full width */}
-      {withReports ? (
-        <Suspense fallback={null}>
-          <SitesMapCard />
-        </Suspense>
-      ) : null}
     </>
   );
 }
