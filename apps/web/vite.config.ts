@@ -70,13 +70,22 @@ const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/**
+ * Leaflet's ES module build: Leaflet's `main` is a UMD file, whose CommonJS interop helpers, once the Leaflet chunk is
+ * shared by the two maps (issue 5's equipment map, issue 15's sites map), moved the bundler's runtime out of the
+ * start-up chunks (+0.4 kB on the login route). The maps import it as `* as L`.
+ */
+const leafletModule = fileURLToPath(new URL('../../node_modules/leaflet/dist/leaflet-src.esm.js', import.meta.url));
+
 export default defineConfig(({ command }) => ({
   plugins: [nativeUseSyncExternalStore(), react(), tailwindcss(), appVersion(), precompress()],
   resolve: {
-    alias:
-      command === 'build' && existsSync(reactRouterProduction)
+    alias: [
+      ...(command === 'build' && existsSync(reactRouterProduction)
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
-        : [],
+        : []),
+      { find: /^leaflet$/, replacement: leafletModule },
+    ],
   },
   server: {
     port: 5173,

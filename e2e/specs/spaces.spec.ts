@@ -172,9 +172,15 @@ async function logInWithCode(page: Page, email: string, password: string): Promi
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-const ADMIN_MENU = ['layout:menu.dealers', 'layout:menu.pcos', 'layout:menu.translations', 'layout:menu.users'];
-const DEALER_OWNER_MENU = ['layout:menu.pcos', 'layout:menu.users', 'layout:menu.spaceParameters'];
-const DEALER_USER_MENU = ['layout:menu.pcos', 'layout:menu.users'];
+const ADMIN_MENU = [
+  'layout:menu.dealers',
+  'layout:menu.pcos',
+  'layout:menu.fleet',
+  'layout:menu.translations',
+  'layout:menu.users',
+];
+const DEALER_OWNER_MENU = ['layout:menu.pcos', 'layout:menu.fleet', 'layout:menu.users', 'layout:menu.spaceParameters'];
+const DEALER_USER_MENU = ['layout:menu.pcos', 'layout:menu.fleet', 'layout:menu.users'];
 const PCO_MANAGER_MENU = [
   'layout:menu.home',
   'layout:menu.planning',

@@ -182,7 +182,8 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     rule: 'admin or dealer action',
     spec: 'SPEC §2.2 /pcos: admin or dealer',
     allowed: [...ADMIN_ACTION, ...DEALER_ACTION],
-    routes: managedSpaceRoutes('/api/pcos'),
+    // the fleet health of the PCOs (issue 15 "The overview per space")
+    routes: [...managedSpaceRoutes('/api/pcos'), r('GET /api/fleet_health')],
   },
   {
     rule: 'dealer action',
@@ -225,6 +226,8 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('DELETE /api/interventions/:id', { query: 'send_mail=false' }),
       r('GET /api/sites'),
       r('GET /api/sites/search'),
+      // the Home map of the sites (issue 15 "The overview per space")
+      r('GET /api/sites/map'),
       r('GET /api/sites/:id'),
       r('GET /api/sites/:id/light'),
       r('DELETE /api/sites/:id'),

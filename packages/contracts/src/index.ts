@@ -32,6 +32,8 @@ export * from './invites.js';
 export * from './jsonld.js';
 export * from './me.endpoints.js';
 export * from './merge-patch.js';
+export * from './overview.endpoints.js';
+export * from './overview.js';
 export * from './paths.js';
 export * from './products.endpoints.js';
 export * from './products.js';

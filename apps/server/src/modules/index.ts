@@ -10,6 +10,7 @@ import { fieldModule } from './field/field.module.js';
 import { interventionsModule } from './interventions/interventions.module.js';
 import { invitesModule } from './invites/invites.module.js';
 import { meModule } from './me/me.module.js';
+import { overviewModule } from './overview/overview.module.js';
 import { productsModule } from './products/products.module.js';
 import { reportsModule } from './reports/reports.module.js';
 import { sitesModule } from './sites/sites.module.js';
@@ -41,4 +42,5 @@ export const modules: AppModule[] = [
   reportsModule,
   fieldModule,
   contractsModule,
+  overviewModule,
 ];

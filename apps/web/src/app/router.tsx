@@ -47,6 +47,7 @@ export type RouteName =
   | 'SiteLogs'
   | 'DealerList'
   | 'PCOList'
+  | 'FleetHealth'
   | 'SpaceParameters'
   | 'ProductCatalogue'
   | 'ComponentTest'
@@ -309,6 +310,18 @@ export const routeTable: readonly AppRoute[] = [
     action: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
     layout: 'shell',
     Component: lazyPage(() => import('../features/spaces/pages/spaces-page'), 'PcosPage', 'spaces'),
+  },
+  {
+    // the fleet health of the PCOs (issue 15 "The overview per space"): the overview of dealers and admins
+    name: 'FleetHealth',
+    path: '/fleet',
+    action: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
+    layout: 'shell',
+    Component: lazyPage(
+      () => import('../features/fleet/load-page').then((module) => module.loadFleetHealthPage()),
+      'FleetHealthPage',
+      'overview',
+    ),
   },
   {
     name: 'SpaceParameters',

@@ -36,12 +36,18 @@ describe('menu by space', () => {
     expect(showsPcoTools(actor('pco', 'ROLE_PCO_SPACE_OWNER'))).toBe(true);
   });
 
-  it('admin space: Dealers, PCOs and Translations; dealer space: PCOs only; then Users; no PCO tools', () => {
-    expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_SUPER_ADMIN'))).toEqual(['dealers', 'pcos', 'translations', 'users']);
+  it('admin space: Dealers, PCOs, Fleet health and Translations; dealer space: PCOs and Fleet health; then Users; no PCO tools', () => {
+    expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_SUPER_ADMIN'))).toEqual([
+      'dealers',
+      'pcos',
+      'fleet',
+      'translations',
+      'users',
+    ]);
     // the translation tool is the admin action's (SPEC §2.2 /translations): not the admin space's plain user
     expect(ids(actor('admin', 'ROLE_ADMIN_SPACE_USER'))).not.toContain('translations');
-    expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_OWNER'))).toEqual(['pcos', 'users', 'spaceParameters']);
-    expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_USER'))).toEqual(['pcos', 'users']);
+    expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_OWNER'))).toEqual(['pcos', 'fleet', 'users', 'spaceParameters']);
+    expect(ids(actor('dealer', 'ROLE_DEALER_SPACE_USER'))).toEqual(['pcos', 'fleet', 'users']);
     expect(showsPcoTools(actor('admin', 'ROLE_ADMIN_SPACE_ADMIN'))).toBe(false);
     expect(showsPcoTools(actor('dealer', 'ROLE_DEALER_SPACE_USER'))).toBe(false);
   });
@@ -55,7 +61,7 @@ describe('menu by space', () => {
     const inDealer = actor('admin', 'ROLE_ADMIN_SPACE_ADMIN', {
       connected_on_dealer: { '@id': '/api/dealers/1', '@type': 'Dealer', ulid: '1', name: 'Osaka', logo: null },
     });
-    expect(ids(inDealer)).toEqual(['pcos', 'users', 'spaceParameters']);
+    expect(ids(inDealer)).toEqual(['pcos', 'fleet', 'users', 'spaceParameters']);
     expect(showsPcoTools(inDealer)).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Side menu entries by space (SPEC §2.3): PCO space → Home (overview), Planning, Reports, Sites, Clients; admin space →
- * Dealers, PCOs, Translations (issue 14); dealer space → PCOs; then the common entries: Users (admin, dealer or PCO action, SPEC §2.2
+ * Dealers, PCOs, Fleet health (issue 15), Translations (issue 14); dealer space → PCOs, Fleet health; then the common entries: Users (admin, dealer or PCO action, SPEC §2.2
  * `/users`) and SpaceParameters (a PCO owner, a dealer owner, or anyone on substitution, whose effective role is owner).
  */
 import { ACTIONS, type Action } from '@isoptera/contracts';
@@ -58,6 +58,15 @@ export const MENU_ITEMS: readonly MenuItem[] = [
     to: '/pcos',
     labelKey: 'layout:menu.pcos',
     icon: Building,
+    anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
+  },
+  // the fleet health of the PCOs (issue 15 "The overview per space"): the overview of dealers and admins
+  {
+    id: 'fleet',
+    to: '/fleet',
+    labelKey: 'layout:menu.fleet',
+    // the overview's icon (the PCO Home's): no new icon in the shell's budget
+    icon: LayoutDashboard,
     anyOf: [ACTIONS.ADMIN_ACTION, ACTIONS.DEALER_ACTION],
   },
   {

@@ -6,7 +6,8 @@
  * settings (`users`, `spaces`, `spaceParameters`), of the clients, the sites and the planning (`clients`, `sites`,
  * `planning`: each read by its own screens only), the client import wizard (`clientImport`), the
  * contracts of the client and site details and Home (`contracts`), the one-time sign-in page (`easyConnect`), the component
- * test page (`componentTest`) and the admin's translation tool (`translations`) — are in
+ * test page (`componentTest`), the admin's translation tool (`translations`) and the overview per space — Home's sites
+ * map, the fleet health of dealers and admins (`overview`) — are in
  * neither group of catalogues (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
  * i18next namespace. The build puts each one in its own chunk `<namespace>-<lang>` (vite.config.ts reads
  * on-demand-namespaces.json), so neither the login route's nor the shell's budget grows.
@@ -35,7 +36,8 @@ export type OnDemandNamespace =
   | 'contracts'
   | 'easyConnect'
   | 'componentTest'
-  | 'translations';
+  | 'translations'
+  | 'overview';
 
 type Catalogue = Record<string, unknown>;
 
@@ -58,6 +60,7 @@ const files = import.meta.glob<Catalogue>(
     './*/easyConnect.json',
     './*/componentTest.json',
     './*/translations.json',
+    './*/overview.json',
   ],
   { base: '../../../../../packages/i18n/locales', import: 'default' },
 );

@@ -8,7 +8,7 @@
  */
 import 'leaflet/dist/leaflet.css';
 import { MAP_TILE_URL } from '@isoptera/contracts';
-import L from 'leaflet';
+import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MARKER_COLOURS, type MapMarker, markerBounds } from '../lib/map-markers';

@@ -20,16 +20,8 @@ export interface MapMarker {
   alertTypes: RuleAlertType[];
 }
 
-/** Fill colours of the markers per tone (the same hues as the badges, dark enough for a white outline). */
-export const MARKER_COLOURS: Record<BadgeTone, string> = {
-  gray: '#4b5563',
-  brand: '#166534',
-  green: '#15803d',
-  blue: '#1d4ed8',
-  amber: '#b45309',
-  red: '#b91c1c',
-  purple: '#7e22ce',
-};
+/** Fill colours of the markers per tone (shared with the Home sites map, shared/ui/map-marker.ts). */
+export { MARKER_COLOURS } from '../../../shared/ui/map-marker';
 
 /** A coordinate of the answer (text), as a number; null when missing or out of range. */
 function degrees(text: string | undefined, limit: number): number | null {

@@ -3,6 +3,7 @@
  * beside them the reports to process (issue 12; PCO action: owner and manager) and under these the `cards` composed by
  * the app — the contract visits to watch (issue 13). The cards load after the page and appear only when they have
  * something to say: below everything else of their column, they push nothing down (no layout shift, ARCHITECTURE §6).
+ * Last in that column, the map of the PCO's sites (issue 15): below the lists, full width, on a phone.
  */
 import { ACTIONS } from '@isoptera/contracts';
 import { Plus } from 'lucide-react';
@@ -16,6 +17,9 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
 import { ResponseClocksSection } from '../components/response-clocks-section';
 import { UpcomingServices } from '../components/upcoming-services';
+
+// the map of the sites (issue 15), its texts and Leaflet: loaded after Home, through a loader (see sites-map-loader.ts)
+const SitesMapCard = lazy(() => import('../components/sites-map-loader').then((module) => module.loadSitesMapCard()));
 
 // loaded beside the first render: the shell + Home budget (ARCHITECTURE §10) leaves no room for the reports list
 const ReportsToProcess = lazy(async () => ({
@@ -60,6 +64,10 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
             </Suspense>
             {cards}
             <ResponseClocksSection />
+            {/* the map of the PCO's sites (issue 15): beside the services on a wide screen, below the lists otherwise */}
+            <Suspense fallback={null}>
+              <SitesMapCard />
+            </Suspense>
           </div>
         </div>
       ) : (
