@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events/event-bus.js';
 import { newUlid } from '../../platform/ids.js';
 import type { MailQueue } from '../../platform/mail/mail.js';
+import { automaticSenderOn, createAutomaticReportBuilder } from '../automatic-reports/automatic-reports.builder.js';
 import {
   closeAlerts,
   dailyConsumption,
@@ -150,11 +151,24 @@ async function planColonies(
 export function createAlertEngine(deps: { db: Db; mail: MailQueue; events: EventBus; appUrl: string }): AlertEngine {
   const { db } = deps;
   const notifier = createAlertNotifier(deps);
+  // event reports (docs/decisions/018): a new termite or colony alert makes an alert report, ≤ 1 per site per 24 h
+  const eventReports = createAutomaticReportBuilder({ db, send: automaticSenderOn(db, { mail: deps.mail }) });
 
-  /** Events of every change, then the e-mails of the new termite/colony alerts. */
-  async function afterCommit(opened: EngineAlert[], closed: EngineAlert[], references: ReadonlyMap<string, string>) {
+  /** Events of every change, the e-mails of the new termite/colony alerts, then their alert reports. */
+  async function afterCommit(
+    opened: EngineAlert[],
+    closed: EngineAlert[],
+    references: ReadonlyMap<string, string>,
+    at: Date,
+  ) {
     notifier.announce(opened, closed);
     await notifier.mailNew(opened, references);
+    // a failed report must not fail the uplink that opened the alert: the alert and its mails stand
+    if (opened.length) {
+      await eventReports.alertsOpened(opened, at).catch((error: unknown) => {
+        process.emitWarning(`alert report not built: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
   }
 
   return {
@@ -194,7 +208,7 @@ export function createAlertEngine(deps: { db: Db; mail: MailQueue; events: Event
         await moveSitesToCheck(tx, [...new Set(opened.filter((a) => isTermiteType(a.type)).map((a) => a.siteId))]);
         return { opened, closed };
       });
-      await afterCommit(opened, closed, references);
+      await afterCommit(opened, closed, references, at);
       return { opened: opened.length, closed: closed.length };
     },
 
