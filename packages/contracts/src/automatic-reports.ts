@@ -65,6 +65,11 @@ export const automaticReportSettingsInput = z.object({
 });
 export type AutomaticReportSettings = z.output<typeof automaticReportSettingsInput>;
 
+/** The schedule as answers carry it (the addresses as stored: no input transform, ADR 017). */
+export const automaticReportSettingsValue = automaticReportSettingsInput
+  .extend({ recipients: z.array(z.string()) })
+  .meta({ id: 'AutomaticReportSchedule' });
+
 /** Until the owner saves them: off, Monday / the 1st at 08:00, to review, to the primary contact, all clear. */
 export const DEFAULT_AUTOMATIC_REPORT_SETTINGS: AutomaticReportSettings = {
   frequency: 'off',
@@ -79,7 +84,7 @@ export const DEFAULT_AUTOMATIC_REPORT_SETTINGS: AutomaticReportSettings = {
 
 /** `GET|PUT /api/automatic_report_settings`: the schedule of the actor's PCO space (the defaults until saved). */
 export const automaticReportSettingsResource = z
-  .object({ ...jsonLdKeys('AutomaticReportSettings'), ...automaticReportSettingsInput.shape })
+  .object({ ...jsonLdKeys('AutomaticReportSettings'), ...automaticReportSettingsValue.shape })
   .meta({ id: 'AutomaticReportSettings' });
 export type AutomaticReportSettingsResource = z.output<typeof automaticReportSettingsResource>;
 
@@ -104,8 +109,8 @@ export const siteAutomaticReportSettingsResource = z
     ...jsonLdKeys('SiteAutomaticReportSettings'),
     site_ulid: z.string(),
     uses_pco_settings: z.boolean(),
-    settings: automaticReportSettingsInput,
-    pco_settings: automaticReportSettingsInput,
+    settings: automaticReportSettingsValue,
+    pco_settings: automaticReportSettingsValue,
   })
   .meta({ id: 'SiteAutomaticReportSettings' });
 export type SiteAutomaticReportSettingsResource = z.output<typeof siteAutomaticReportSettingsResource>;

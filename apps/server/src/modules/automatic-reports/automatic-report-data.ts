@@ -76,12 +76,13 @@ export function daysOf(start: Date, end: Date, timeZone: string): string[] {
 }
 
 /** Whether a station's battery needs replacing: level `Low`, or under 20 %. */
-const lowBattery = (s: StationRow) => s.battery_level === 'Low' || (s.battery_percent !== null && s.battery_percent < 20);
+const lowBattery = (s: StationRow) =>
+  s.battery_level === 'Low' || (s.battery_percent !== null && s.battery_percent < 20);
 
 /**
  * The data of one site's report of `kind` over `[periodStart, periodEnd)`, built at `now` from its rows. Advice:
  * each station at or above `threshold` on some days (`station_active`, a control visit advised), the stations with a
- * low battery (`battery_low`), each gateway silent for more than 24 h at `min(now, periodEnd)` (`gateway_silent`),
+ * low battery (`battery_low`), each gateway silent for more than 24 h at `min(now, periodEnd)` — at `now` for an event report — (`gateway_silent`),
  * alerts still open without a response (`alerts_open`), else `all_clear` when the period was quiet.
  */
 export function buildAutomaticData(input: {
@@ -121,9 +122,14 @@ export function buildAutomaticData(input: {
   }
   const low = input.stations.filter((s) => s.kind !== 'gateway' && lowBattery(s));
   if (low.length) {
-    advice.push({ code: 'battery_low', params: { count: low.length, references: low.map((s) => s.reference).join(', ') } });
+    advice.push({
+      code: 'battery_low',
+      params: { count: low.length, references: low.map((s) => s.reference).join(', ') },
+    });
   }
-  const reference = Math.min(input.now.getTime(), periodEnd.getTime());
+  // a periodic report judges silence at the period's end; an event report at the time it is made
+  const reference =
+    input.kind === 'periodic' ? Math.min(input.now.getTime(), periodEnd.getTime()) : input.now.getTime();
   for (const gateway of input.stations.filter((s) => s.kind === 'gateway')) {
     const last = toDate(gateway.last_update_at);
     if (!last || reference - last.getTime() <= DAY_MS) continue;

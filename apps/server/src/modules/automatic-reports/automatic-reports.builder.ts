@@ -69,7 +69,11 @@ function ownerActor(site: ScheduledSite): Actor {
 /** The send flow of the reports module on `db`, drawing with `renderPdf` (no logo: the job reads no files). */
 export function automaticSenderOn(
   db: Db,
-  options: { mail?: MailQueue; renderPdf?: RenderReportPdf; readLogo?: (url: string | null) => Promise<Uint8Array | null> },
+  options: {
+    mail?: MailQueue;
+    renderPdf?: RenderReportPdf;
+    readLogo?: (url: string | null) => Promise<Uint8Array | null>;
+  },
 ): AutomaticSender {
   const lifecycle = createReportLifecycleService({
     repository: createReportsRepository(db),
@@ -200,14 +204,15 @@ export function createAutomaticReportBuilder(options: {
     /**
      * The scheduled run: for every site whose schedule is on and whose latest period fell due (at most 48 h ago),
      * builds its periodic report unless it exists, then sends those on `send_automatically`. A quiet period gets a
-     * report only with `all_clear`.
+     * report only with `all_clear`. `scope.spaceId` keeps one space (tests).
      */
-    async runPeriodic(at: Date = now()): Promise<AutomaticRunResult> {
+    async runPeriodic(at: Date = now(), scope: { spaceId?: string } = {}): Promise<AutomaticRunResult> {
       const result: AutomaticRunResult = { built: 0, quiet: 0, sent: 0 };
       const due: Planned[] = [];
-      for (const site of await repository.scheduledSites()) {
+      for (const site of await repository.scheduledSites(scope)) {
         const period = periodToBuild(site.settings, at, site.timezone);
-        if (period) due.push({ site, siteId: site.siteId, periodStart: period.periodStart, periodEnd: period.periodEnd });
+        if (period)
+          due.push({ site, siteId: site.siteId, periodStart: period.periodStart, periodEnd: period.periodEnd });
       }
       const bySpace = new Map<string, Planned[]>();
       for (const p of due) bySpace.set(p.site.spaceId, [...(bySpace.get(p.site.spaceId) ?? []), p]);
@@ -247,7 +252,7 @@ export function createAutomaticReportBuilder(options: {
       const siteIds = [...new Set(opened.filter((a) => ALERT_REPORT_TYPES.has(a.type)).map((a) => a.siteId))];
       if (!siteIds.length) return 0;
       let built = 0;
-      for (const site of await repository.scheduledSites(siteIds)) {
+      for (const site of await repository.scheduledSites({ siteIds })) {
         const inserted = await db.transaction(async (tx) => {
           await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, site.siteId)).for('update');
           const [recent] = await tx
@@ -283,8 +288,8 @@ export function createAutomaticReportBuilder(options: {
      * for more than 24 h (the latest last uplink among them is the notice's key, so a notice is made once per
      * silence). Notices are for the PCO: they stay to process, never sent automatically.
      */
-    async gatewayNotices(at: Date = now()): Promise<number> {
-      const scheduled = await repository.scheduledSites();
+    async gatewayNotices(at: Date = now(), scope: { spaceId?: string } = {}): Promise<number> {
+      const scheduled = await repository.scheduledSites(scope);
       if (!scheduled.length) return 0;
       const bySite = new Map(scheduled.map((s) => [s.siteId, s]));
       const silent = await rowsOf<{ site_id: string; last: Date | string }>(

@@ -2,8 +2,8 @@ import { createImageStore, STORED_IMAGE_PATTERN, toPng } from '../../platform/im
 import type { AppModule } from '../../platform/module.js';
 import { renderReportPdf } from '../reports/pdf/render-report.js';
 import { LOGO_URL_PREFIX } from '../spaces/spaces.module.js';
-import { automaticSenderOn, createAutomaticReportBuilder } from './automatic-reports.builder.js';
 import { createAutomaticReportJob } from './automatic-report-job.js';
+import { automaticSenderOn, createAutomaticReportBuilder } from './automatic-reports.builder.js';
 import { createAutomaticReportsRepository } from './automatic-reports.repository.js';
 import { automaticReportsRoutes } from './automatic-reports.routes.js';
 import { createAutomaticReportsService } from './automatic-reports.service.js';

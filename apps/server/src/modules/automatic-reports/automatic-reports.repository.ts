@@ -7,8 +7,8 @@
 import {
   type AutomaticReportSettings,
   DEFAULT_AUTOMATIC_REPORT_SETTINGS,
-  type Language,
   LANGUAGES,
+  type Language,
 } from '@isoptera/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type AutomaticReportSettingsRow, automaticReportSettings, sites } from '../../db/schema/index.js';
@@ -208,11 +208,15 @@ export function createAutomaticReportsRepository(db: Db) {
 
     /**
      * The sites whose schedule (their own, else their PCO's) is on, of open PCO spaces with an active owner, except
-     * closed sites; `siteIds` narrows to those sites (the event reports). The owner's zone and language are the
+     * closed sites; `siteIds` narrows to those sites (the event reports), `spaceId` to one space. The owner's zone and language are the
      * space's.
      */
-    async scheduledSites(siteIds?: readonly string[]): Promise<ScheduledSite[]> {
-      const only = siteIds ? sql`and s.id in (select value from json_array_elements_text(${JSON.stringify(siteIds)}::json))` : sql``;
+    async scheduledSites(filter: { siteIds?: readonly string[]; spaceId?: string } = {}): Promise<ScheduledSite[]> {
+      const { siteIds, spaceId } = filter;
+      const onlySites = siteIds
+        ? sql`and s.id in (select value from json_array_elements_text(${JSON.stringify(siteIds)}::json))`
+        : sql``;
+      const only = spaceId ? sql`${onlySites} and s.space_id = ${spaceId}` : onlySites;
       const rows = await rowsOf<ScheduledRow>(
         db,
         sql`

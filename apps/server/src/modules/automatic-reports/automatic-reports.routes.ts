@@ -18,7 +18,5 @@ export async function automaticReportsRoutes(
   route(app, api.update, update);
   routeMergePatch(app, api.patch, (request) => service.current(requireActor(request)), update);
   route(app, api.getSite, (request) => service.readSite(requireActor(request), request.params.id));
-  route(app, api.updateSite, (request) =>
-    service.writeSite(requireActor(request), request.params.id, request.body),
-  );
+  route(app, api.updateSite, (request) => service.writeSite(requireActor(request), request.params.id, request.body));
 }

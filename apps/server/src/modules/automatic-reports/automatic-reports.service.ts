@@ -60,7 +60,11 @@ export function createAutomaticReportsService(repository: AutomaticReportsReposi
       body: { uses_pco_settings: boolean; settings?: AutomaticReportSettings | null | undefined },
     ): Promise<SiteAutomaticReportSettingsResource> {
       if (!(await repository.siteExists(actor.spaceId, siteId))) throw notFound('site_not_found');
-      await repository.writeSiteSettings(actor.spaceId, siteId, body.uses_pco_settings ? null : (body.settings ?? null));
+      await repository.writeSiteSettings(
+        actor.spaceId,
+        siteId,
+        body.uses_pco_settings ? null : (body.settings ?? null),
+      );
       return siteResource(actor, siteId);
     },
   };

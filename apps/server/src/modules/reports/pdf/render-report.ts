@@ -16,14 +16,7 @@ import { type TranslateParams, translate } from '@isoptera/i18n';
 import { loadCatalogues } from '@isoptera/i18n/load-catalogues';
 import { LRUCache } from 'lru-cache';
 import pdfmake from 'pdfmake';
-import type {
-  CanvasElement,
-  Column,
-  Content,
-  ContentTable,
-  TableCell,
-  TDocumentDefinitions,
-} from 'pdfmake/interfaces';
+import type { CanvasElement, Column, Content, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import sharp from 'sharp';
 import type { AutomaticDocument, ReportDocument } from './report-document.js';
 
@@ -857,7 +850,9 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
   function chartSection(a: AutomaticDocument): Content[] {
     const title = sectionTitle(t('reports:pdf.auto.activity_title'));
     if (!a.activity.length || !a.days.length) {
-      return [{ stack: [title, { text: t('reports:pdf.auto.no_activity'), color: COLOR.muted, margin: [0, 0, 0, 14] }] }];
+      return [
+        { stack: [title, { text: t('reports:pdf.auto.no_activity'), color: COLOR.muted, margin: [0, 0, 0, 14] }] },
+      ];
     }
     const width = CONTENT_WIDTH - 24;
     const height = 110;
@@ -972,12 +967,20 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
     const paddings = 2 * (6 + 4) + (widths.length - 2) * (4 + 4);
     const body: TableCell[][] = [
       header.map((text): TableCell => ({ text, style: 'tableHeader', fillColor: COLOR.accent })),
-      ...rows.map((row, i) => row.map((cell) => ({ ...(cell as object), fillColor: i % 2 ? COLOR.zebra : undefined }) as TableCell)),
+      ...rows.map((row, i) =>
+        row.map((cell) => ({ ...(cell as object), fillColor: i % 2 ? COLOR.zebra : undefined }) as TableCell),
+      ),
     ];
     return [
       { stack: [title], unbreakable: true },
       {
-        table: { headerRows: 1, keepWithHeaderRows: 1, dontBreakRows: true, widths: starWidths(widths, paddings), body },
+        table: {
+          headerRows: 1,
+          keepWithHeaderRows: 1,
+          dontBreakRows: true,
+          widths: starWidths(widths, paddings),
+          body,
+        },
         layout: zebraLayout(),
         fontSize: 8.5,
         margin: [0, 0, 0, 16],
