@@ -307,7 +307,9 @@ describe('the monthly report', () => {
     await setSchedule(t.db, other.spaceId, { ...MONTHLY, all_clear: true });
     expect(await builder().runPeriodic(NOV_1, { spaceId: other.spaceId })).toEqual({ built: 1, quiet: 0, sent: 0 });
     const [report] = await automaticReportsOf(t.db, site.siteId);
-    expect((report?.automaticData as AutomaticReportData).advice).toEqual([{ code: 'all_clear', params: {} }]);
+    expect((report?.automaticData as AutomaticReportData | undefined)?.advice).toEqual([
+      { code: 'all_clear', params: {} },
+    ]);
   });
 
   it('"send automatically": sent at once (PDF frozen) to the primary contact and the extra recipients', async () => {
@@ -412,7 +414,7 @@ describe('event reports', () => {
     const [notice, ...more] = await automaticReportsOf(t.db, silent.siteId);
     expect(more).toHaveLength(0);
     expect(notice).toMatchObject({ automaticKind: 'equipment', status: 'to_process' });
-    expect((notice?.automaticData as AutomaticReportData).advice).toContainEqual({
+    expect((notice?.automaticData as AutomaticReportData | undefined)?.advice).toContainEqual({
       code: 'gateway_silent',
       params: { reference: 'GW-01', days: 1 },
     });
