@@ -885,20 +885,10 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
     const legend: Content[] = [];
     a.activity.forEach((series, i) => {
       const color = SERIES_COLORS[i % SERIES_COLORS.length] as string;
-      let run: { x: number; y: number }[] = [];
-      const flush = () => {
-        if (run.length > 1) shapes.push({ type: 'polyline', points: run, lineWidth: 1.2, lineColor: color });
-        if (run.length === 1) {
-          const [p] = run as [{ x: number; y: number }];
-          shapes.push({ type: 'ellipse', x: p.x, y: p.y, r1: 1.6, r2: 1.6, color });
-        }
-        run = [];
-      };
-      series.values.forEach((value, d) => {
-        if (value === null) flush();
-        else run.push({ x: d * step, y: y(value) });
-      });
-      flush();
+      // a day without a reading is skipped: the line joins the days measured
+      const points = series.values.flatMap((value, d) => (value === null ? [] : [{ x: d * step, y: y(value) }]));
+      if (points.length > 1) shapes.push({ type: 'polyline', points, lineWidth: 1.2, lineColor: color });
+      for (const p of points) shapes.push({ type: 'ellipse', x: p.x, y: p.y, r1: 1.3, r2: 1.3, color });
       legend.push({
         text: [{ text: '■ ', color }, printable(series.reference)],
         fontSize: 7.5,
@@ -917,13 +907,22 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
             columns: [
               {
                 width: 22,
-                stack: ['100', '75', '50', '25', '0'].map((label, i) => ({
-                  text: label,
-                  style: 'small',
-                  alignment: 'right',
-                  margin: [0, i === 0 ? -4 : 0, 4, 0],
-                  lineHeight: i === 0 ? 1 : 2.85,
-                })),
+                // one row per grid line, as high as the gap between two lines: each label sits on its line
+                table: {
+                  widths: [22],
+                  heights: [height / 4, height / 4, height / 4, height / 4, 8],
+                  body: ['100', '75', '50', '25', '0'].map((label) => [
+                    { text: label, style: 'small', alignment: 'right', margin: [0, -5, 4, 0] },
+                  ]),
+                },
+                layout: {
+                  hLineWidth: () => 0,
+                  vLineWidth: () => 0,
+                  paddingLeft: () => 0,
+                  paddingRight: () => 0,
+                  paddingTop: () => 0,
+                  paddingBottom: () => 0,
+                },
               },
               { width: width, canvas: shapes },
             ],
@@ -1013,7 +1012,7 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
           color: s.state >= 3 ? COLOR.danger : s.state === 2 ? COLOR.warning : COLOR.ink,
         },
         { text: printable(battery(s)), color: s.batteryLevel === 'Low' ? COLOR.danger : COLOR.ink },
-        { text: s.signalDbm === null ? '—' : `${number.format(s.signalDbm)} dBm`, alignment: 'right' },
+        { text: s.signalDbm === null ? '—' : `${number.format(s.signalDbm)} dBm` },
         { text: printable(s.lastUplink ?? '—') },
       ]),
       t('reports:pdf.no_stations'),
