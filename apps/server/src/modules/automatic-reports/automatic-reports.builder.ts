@@ -29,7 +29,7 @@ import {
   type SitePeriod,
   toDate,
 } from './automatic-reports.repository.js';
-import { periodToBuild } from './automatic-schedule.js';
+import { latestDuePeriod, periodToBuild } from './automatic-schedule.js';
 
 /** Sends a report to process to `recipients` as `actor` (the reports' send flow). */
 export type AutomaticSender = (actor: Actor, reportId: string, recipients: string[]) => Promise<unknown>;
@@ -204,13 +204,20 @@ export function createAutomaticReportBuilder(options: {
     /**
      * The scheduled run: for every site whose schedule is on and whose latest period fell due (at most 48 h ago),
      * builds its periodic report unless it exists, then sends those on `send_automatically`. A quiet period gets a
-     * report only with `all_clear`. `scope.spaceId` keeps one space (tests).
+     * report only with `all_clear`. `scope.spaceId` keeps one space (tests), `scope.siteIds` some sites;
+     * `scope.ignoreCatchUp` builds the latest due period however old (the demo seed).
      */
-    async runPeriodic(at: Date = now(), scope: { spaceId?: string } = {}): Promise<AutomaticRunResult> {
+    async runPeriodic(
+      at: Date = now(),
+      scope: { spaceId?: string; siteIds?: readonly string[]; ignoreCatchUp?: boolean } = {},
+    ): Promise<AutomaticRunResult> {
       const result: AutomaticRunResult = { built: 0, quiet: 0, sent: 0 };
       const due: Planned[] = [];
-      for (const site of await repository.scheduledSites(scope)) {
-        const period = periodToBuild(site.settings, at, site.timezone);
+      const { ignoreCatchUp, ...filter } = scope;
+      for (const site of await repository.scheduledSites(filter)) {
+        const period = ignoreCatchUp
+          ? latestDuePeriod(site.settings, at, site.timezone)
+          : periodToBuild(site.settings, at, site.timezone);
         if (period)
           due.push({ site, siteId: site.siteId, periodStart: period.periodStart, periodEnd: period.periodEnd });
       }
