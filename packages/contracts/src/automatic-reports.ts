@@ -23,8 +23,8 @@ export type AutomaticReportDelivery = (typeof AUTOMATIC_REPORT_DELIVERIES)[numbe
 export const AUTOMATIC_REPORT_KINDS = ['periodic', 'alert', 'equipment'] as const;
 export type AutomaticReportKind = (typeof AUTOMATIC_REPORT_KINDS)[number];
 
-/** At most this many extra recipients. */
-export const AUTOMATIC_REPORT_MAX_RECIPIENTS = 10;
+/** At most this many extra recipients (as many as one sending takes, `REPORT_MAX_RECIPIENTS`). */
+export const AUTOMATIC_REPORT_MAX_RECIPIENTS = 20;
 
 /**
  * The schedule of automatic reports: the body of `PUT /api/automatic_report_settings` (the PCO's) and the `settings`
