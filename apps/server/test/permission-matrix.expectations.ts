@@ -254,6 +254,12 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('POST /api/alerts/:ulid/acknowledge'),
       r('GET /api/alert_settings'),
       r('GET /api/events', { stream: true }),
+      // the response clock (issue 15: Home's running clocks, the proposed visit of an alert, the targets)
+      r('GET /api/alert_clocks'),
+      r('GET /api/alert_response_targets'),
+      r('GET /api/alerts/:ulid/visit_proposal'),
+      r('POST /api/alerts/:ulid/visit_proposal/accept'),
+      r('POST /api/alerts/:ulid/visit_proposal/dismiss'),
       // visit reports and the product catalogue (issue 12: SPEC §2.2 /reports, §2.7 "Reports")
       r('GET /api/reports'),
       r('GET /api/reports/:ulid'),
@@ -311,6 +317,9 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('PATCH /api/alert_settings'),
       r('PUT /api/automatic_report_settings'),
       r('PATCH /api/automatic_report_settings'),
+      // issue 15: the response targets are PCO settings too
+      r('PUT /api/alert_response_targets'),
+      r('PATCH /api/alert_response_targets'),
       r('POST /api/products'),
       r('PUT /api/products/:ulid'),
       r('PATCH /api/products/:ulid'),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ALERT_CLOSE_REASONS, EQUIPMENT_KINDS, RULE_ALERT_TYPES, UPLINK_TRANSPORTS } from './equipment.js';
 import { isoDateTime, jsonLdKeys } from './jsonld.js';
+import { alertResponseClock } from './response-clock.js';
 
 // ─── Alerts and logs ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -34,6 +35,7 @@ export const alertLogEntryResource = z
     details: z
       .record(z.string(), z.unknown())
       .describe('What triggered it, e.g. `{termite_activity: 72, threshold: 30}`'),
+    response: alertResponseClock.describe('Its response clock (issue 15; docs/decisions/019)'),
   })
   .meta({ id: 'Alert' });
 export type AlertLogEntry = z.output<typeof alertLogEntryResource>;

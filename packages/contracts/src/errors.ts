@@ -97,6 +97,11 @@ export const ERROR_STATUS = {
   device_unauthorized: 401,
   alert_not_found: 404,
   alert_already_closed: 409,
+  // the response clock and proposed visits (issue 15; docs/decisions/019)
+  /** The alert has no proposed visit (not a termite or colony alert, or raised before proposals existed). */
+  visit_proposal_not_found: 404,
+  /** The proposed visit was already accepted or dismissed. */
+  visit_proposal_already_decided: 409,
   // visit reports and the product catalogue (issue 12)
   /** A report unknown, or of another space (SPEC §8 "Report 404"). */
   report_not_found: 404,
@@ -242,6 +247,11 @@ export const VIOLATION_CODES = [
   'to_invalid',
   'period_invalid',
   'threshold_invalid',
+  // the response clock and proposed visits (issue 15)
+  'response_target_invalid',
+  'dismiss_reason_required',
+  'dismiss_note_required',
+  'dismiss_note_invalid',
   // visit reports and the product catalogue (issue 12)
   'visit_started_at_required',
   'visit_started_at_invalid',

@@ -40,6 +40,8 @@ export * from './products.js';
 export * from './reports.endpoints.js';
 export * from './reports.js';
 export * from './reports-enums.js';
+export * from './response-clock.endpoints.js';
+export * from './response-clock.js';
 export * from './rights.endpoints.js';
 export * from './roles.js';
 export * from './rules.js';

@@ -140,6 +140,11 @@ export const alerts = pgTable(
     closeReason: text('close_reason', { enum: ['cleared', 'acknowledged'] }),
     acknowledgedBy: ulidRef('acknowledged_by').references(() => memberships.id, { onDelete: 'set null' }),
     details: jsonb('details').notNull().default({}),
+    /**
+     * When the space's owner was e-mailed that this alert missed its response target (docs/decisions/019); set
+     * once, by the conditional update that claims the mail.
+     */
+    overdueNotifiedAt: tz('overdue_notified_at'),
   },
   (t) => [
     uniqueIndex('alerts_open_unique')

@@ -9,6 +9,7 @@ export * from './field.js';
 export * from './identity.js';
 export * from './interventions.js';
 export * from './reports.js';
+export * from './response-clock.js';
 export * from './sites.js';
 export * from './spaces.js';
 export * from './translations.js';

@@ -157,6 +157,8 @@ export const reports = pgTable(
     // The history: most recently processed first (scanned backwards).
     index('reports_space_processed_idx').on(t.spaceId, t.processedAt, t.id).where(sql`${t.processedAt} is not null`),
     index('reports_site_idx').on(t.siteId),
+    // The response clock (docs/decisions/019): the first check-in on a site after an alert opened.
+    index('reports_site_checked_in_idx').on(t.siteId, t.checkedInAt).where(sql`${t.checkedInAt} is not null`),
     index('reports_client_idx').on(t.clientId),
   ],
 );

@@ -48,6 +48,7 @@ import {
   type RuleVerdict,
   silenceDetails,
 } from './alert-rules.js';
+import { proposeVisits } from './visit-proposal.js';
 
 export interface AlertEngine {
   /** Evaluates every rule for these equipment from the committed database state (latest readings, equipment status, settings), opens/closes alerts, refreshes their sites (priority_sum, main_alert_type, status IN_OPERATION→TO_CHECK on a termite/colony alert, equipment.alert_since), then publishes `alert` events and enqueues the e-mails. Idempotent. */
@@ -154,7 +155,10 @@ export function createAlertEngine(deps: { db: Db; mail: MailQueue; events: Event
   // event reports (docs/decisions/018): a new termite or colony alert makes an alert report, ≤ 1 per site per 24 h
   const eventReports = createAutomaticReportBuilder({ db, send: automaticSenderOn(db, { mail: deps.mail }) });
 
-  /** Events of every change, the e-mails of the new termite/colony alerts, then their alert reports. */
+  /**
+   * Events of every change, the control visits proposed for the new termite/colony alerts (issue 15), their
+   * e-mails, then their alert reports (docs/decisions/018).
+   */
   async function afterCommit(
     opened: EngineAlert[],
     closed: EngineAlert[],
@@ -162,6 +166,7 @@ export function createAlertEngine(deps: { db: Db; mail: MailQueue; events: Event
     at: Date,
   ) {
     notifier.announce(opened, closed);
+    if (opened.length) await proposeVisits(db, opened);
     await notifier.mailNew(opened, references);
     // a failed report must not fail the uplink that opened the alert: the alert and its mails stand
     if (opened.length) {

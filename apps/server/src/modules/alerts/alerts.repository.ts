@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db/database.js';
 import { boundedCount, createEstimateCache, estimateRows, type Page, resolvePage } from '../../platform/db/paging.js';
 import type { PageWindow } from '../../platform/hydra/hydra.js';
 import { closeAlerts, type EngineAlert, lockSites, refreshSiteSummaries } from './alert-engine.repository.js';
+import { responseClockColumns } from './response-clock.js';
 
 /** An alert with its equipment and the person who acknowledged it, as the alert log shows it. */
 export interface AlertLogRow {
@@ -24,6 +25,8 @@ export interface AlertLogRow {
   site: { id: string; name: string };
   equipment: { id: string; reference: string; kind: 'gateway' | 'igs' | 'ags' } | null;
   acknowledgedBy: { firstname: string; lastname: string } | null;
+  /** Its response clock's columns (response-clock.ts). */
+  clock: { targetHours: number; dueAt: Date; respondedAt: Date | null };
 }
 
 const ackAccount = alias(accounts, 'ack_account');
@@ -47,6 +50,7 @@ function logQuery(db: Db, where: SQL | undefined, bounded?: SQL<number>) {
       equipmentKind: equipment.kind,
       ackFirstname: ackAccount.firstname,
       ackLastname: ackAccount.lastname,
+      ...responseClockColumns(),
     })
     .from(alerts)
     .innerJoin(sites, eq(sites.id, alerts.siteId))
@@ -74,6 +78,7 @@ function logRow(r: LogSelect): AlertLogRow {
         : null,
     acknowledgedBy:
       r.ackFirstname !== null && r.ackLastname !== null ? { firstname: r.ackFirstname, lastname: r.ackLastname } : null,
+    clock: { targetHours: r.targetHours, dueAt: r.dueAt, respondedAt: r.respondedAt },
   };
 }
 

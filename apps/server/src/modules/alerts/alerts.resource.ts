@@ -3,6 +3,7 @@ import { type AlertLogEntry, iri, type RuleAlertType } from '@isoptera/contracts
 import type { Actor } from '../../platform/auth/actor.js';
 import { formatZoned } from '../../platform/time/zoned.js';
 import type { AlertLogRow } from './alerts.repository.js';
+import { responseClockOf } from './response-clock.js';
 
 /** A person's name as the actor reads it (family name first in Japanese, as elsewhere in the product). */
 function personName(person: { firstname: string; lastname: string }, actor: Actor): string {
@@ -10,8 +11,9 @@ function personName(person: { firstname: string; lastname: string }, actor: Acto
   return parts.filter((part) => part.trim() !== '').join(' ');
 }
 
-/** An {@link AlertLogEntry} of `row` for `actor`. */
-export function alertLogEntry(row: AlertLogRow, actor: Actor): AlertLogEntry {
+/** An {@link AlertLogEntry} of `row` for `actor`; its clock read at `now`. */
+export function alertLogEntry(row: AlertLogRow, actor: Actor, now = new Date()): AlertLogEntry {
+  const clock = responseClockOf({ ...row, ...row.clock }, now);
   return {
     '@id': iri('alerts', row.id),
     '@type': 'Alert',
@@ -33,5 +35,13 @@ export function alertLogEntry(row: AlertLogRow, actor: Actor): AlertLogEntry {
     close_reason: row.closeReason,
     acknowledged_by: row.acknowledgedBy ? personName(row.acknowledgedBy, actor) : null,
     details: (row.details ?? {}) as Record<string, unknown>,
+    response: {
+      state: clock.state,
+      target_hours: clock.targetHours,
+      due_at: formatZoned(clock.dueAt, actor.timezone),
+      responded_at: clock.respondedAt ? formatZoned(clock.respondedAt, actor.timezone) : null,
+      response_seconds: clock.responseSeconds,
+      missed: clock.missed,
+    },
   };
 }

@@ -85,6 +85,15 @@ describe('GET /api/sites/{id}/logs', () => {
       close_reason: 'cleared',
       acknowledged_by: null,
       details: { battery_level: 'Low' },
+      // cleared before any visit or acknowledgement: stopped without a response time (issue 15)
+      response: {
+        state: 'cleared',
+        target_hours: 336,
+        due_at: '2030-03-15T12:00:00+01:00',
+        responded_at: null,
+        response_seconds: null,
+        missed: false,
+      },
     });
 
     const second = await call(t.app, team.manager.cookie, 'GET', `/api/sites/${site.siteId}/logs?page=2`);

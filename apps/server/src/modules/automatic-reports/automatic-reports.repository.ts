@@ -14,6 +14,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type AutomaticReportSettingsRow, automaticReportSettings, sites } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 import { newUlid } from '../../platform/ids.js';
+import { respondedAtSql } from '../alerts/response-clock.js';
 
 /** Rows of a raw statement (both drivers answer `{rows}`). */
 export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -278,24 +279,22 @@ export function createAutomaticReportsRepository(db: Db) {
     },
 
     /**
-     * The alerts opened or closed within each site's period, with when they were answered: the first visit check-in
-     * on the site at or after the opening, or the acknowledgement, whichever came first (the response clock's
-     * definition, issue 15).
+     * The alerts opened or closed within each site's period, with when they were answered: the response clock's
+     * definition (alerts/response-clock.ts — the first visit check-in on the site after the opening and before the
+     * closing, or the acknowledgement, whichever came first).
      */
     alerts(batch: readonly SitePeriod[]): Promise<AlertRowOfPeriod[]> {
       return rowsOf<AlertRowOfPeriod>(
         db,
         sql`
-        select a.site_id, b.ps as batch_start, a.type, e.reference, a.opened_at, a.closed_at, a.close_reason,
-               least(
-                 (select min(r.checked_in_at) from reports r
-                   where r.site_id = a.site_id and r.checked_in_at >= a.opened_at),
-                 case when a.close_reason = 'acknowledged' then a.closed_at end) as responded_at
+        select "alerts".site_id, b.ps as batch_start, "alerts".type, e.reference, "alerts".opened_at,
+               "alerts".closed_at, "alerts".close_reason, ${respondedAtSql} as responded_at
         from json_to_recordset(${batchJson(batch)}::json) as b(site_id char(26), ps timestamptz, pe timestamptz)
-        join alerts a on a.site_id = b.site_id
-          and ((a.opened_at >= b.ps and a.opened_at < b.pe) or (a.closed_at >= b.ps and a.closed_at < b.pe))
-        left join equipment e on e.id = a.equipment_id
-        order by a.site_id, a.opened_at, a.id`,
+        join alerts on "alerts".site_id = b.site_id
+          and (("alerts".opened_at >= b.ps and "alerts".opened_at < b.pe)
+            or ("alerts".closed_at >= b.ps and "alerts".closed_at < b.pe))
+        left join equipment e on e.id = "alerts".equipment_id
+        order by "alerts".site_id, "alerts".opened_at, "alerts".id`,
       );
     },
 

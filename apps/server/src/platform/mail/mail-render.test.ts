@@ -52,6 +52,16 @@ const PARAMS: Record<MailTemplate, Record<string, string>> = {
     time: 'mardi 10 juin 2030 à 09:00',
     link: `${APP}/sites/01J0000000000000000000000`,
   },
+  response_target_missed: {
+    site: 'Chai principal',
+    client: 'Château Margaux',
+    type: 'TYPE_COLONY_DETECTED',
+    station: '',
+    opened: 'mardi 10 juin 2030 à 09:00',
+    due: 'vendredi 13 juin 2030 à 09:00',
+    target: '72',
+    link: `${APP}/sites/01J0000000000000000000000`,
+  },
   visit_report: { site: 'Chai principal', client: 'Château Margaux', date: '10 juin 2030', type: 'TYPE_CONTROL_VISIT' },
 };
 const TEMPLATES = Object.keys(PARAMS) as MailTemplate[];

@@ -169,6 +169,32 @@ function termiteAlertContent(params: Record<string, string>, lang: Language): Ma
 }
 
 /**
+ * An alert that missed its response target (issue 15; docs/decisions/019), to the space's owner: which alert, where,
+ * when it opened and was due, the target, and the link to the site.
+ */
+function responseTargetMissedContent(params: Record<string, string>, lang: Language): MailContent {
+  const type = enumLabel(lang, 'alert_type', param(params, 'type'));
+  const about = { type, site: param(params, 'site'), target: param(params, 'target') };
+  const rows: [string, string][] = [
+    ['type', type],
+    ['client', param(params, 'client')],
+    ['site', param(params, 'site')],
+    ['station', param(params, 'station')],
+    ['opened', param(params, 'opened')],
+    ['due', param(params, 'due')],
+  ];
+  return {
+    subject: { key: 'mail:response_target_missed.subject', params: about },
+    intro: { key: 'mail:response_target_missed.intro', params: about },
+    action: { label: { key: 'mail:response_target_missed.action' }, link: param(params, 'link') },
+    details: rows
+      .filter(([, value]) => value.trim() !== '')
+      .map(([name, value]) => ({ label: { key: `mail:response_target_missed.${name}` }, value })),
+    notes: [{ key: 'mail:response_target_missed.why' }],
+  };
+}
+
+/**
  * A visit report sent to the customer (issue 12): who sends it, which site and day, and that the PDF is attached
  * (the attachment itself is added by the platform).
  */
@@ -274,6 +300,8 @@ function contentOf(template: MailTemplate, params: Record<string, string>, lang:
       return interventionContent(template, params, lang);
     case 'termite_alert':
       return termiteAlertContent(params, lang);
+    case 'response_target_missed':
+      return responseTargetMissedContent(params, lang);
     case 'visit_report':
       return visitReportContent(params, lang);
     case 'contract_renewed':

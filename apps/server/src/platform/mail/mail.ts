@@ -16,6 +16,7 @@ export type MailTemplate =
   | 'intervention_changed'
   | 'intervention_cancelled'
   | 'termite_alert'
+  | 'response_target_missed'
   | 'visit_report'
   | 'contract_renewed';
 
@@ -46,6 +47,7 @@ export interface MailRequest {
    * email_change {link}; intervention_* {client, site, address, contact, contact_phone, type, start, end,
    * description} (written to a technician of the visit; `contact` is the person to meet on site); termite_alert
    * {site, client, type (`TYPE_…` alert type), station (reference, empty for a site-level alert), time, link};
+   * response_target_missed {site, client, type, station, opened, due (formatted instants), target (hours), link};
    * visit_report {site, client, date (the visit's day, formatted), type (`TYPE_…` report type)}; contract_renewed
    * {reference, client, site, end (the new last day, formatted)}. Role (`ROLE_…`)
    * and intervention type (`TYPE_…`) codes are translated by the template; an empty `inviter`, or an empty

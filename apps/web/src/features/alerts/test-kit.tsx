@@ -38,6 +38,14 @@ export function alertEntry(ulid: string, extra: Partial<AlertLogEntry> = {}): Al
     close_reason: null,
     acknowledged_by: null,
     details: { termite_activity: 72, threshold: 30, measured_at: '2026-03-12T09:55:00+01:00' },
+    response: {
+      state: 'running',
+      target_hours: 72,
+      due_at: '2026-03-15T10:00:00+01:00',
+      responded_at: null,
+      response_seconds: null,
+      missed: true,
+    },
     ...extra,
   };
 }

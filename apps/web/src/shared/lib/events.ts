@@ -15,6 +15,16 @@ export interface AppEvents {
     type?: InterventionType;
     /** A desired date (`YYYY-MM-DD`) shown as a warning in the schedule part. */
     desiredDate?: string;
+    /**
+     * The control visit proposed for an alert (issue 15): the slot (ISO 8601) and the intervener pre-filled; saving
+     * accepts the proposal (`POST /api/alerts/{ulid}/visit_proposal/accept`), which links the visit to the alert.
+     */
+    proposal?: {
+      alertUlid: string;
+      startAt: string;
+      endAt: string;
+      intervener: { ulid: string; label: string } | null;
+    };
   };
   /** An intervention was saved (SPEC §4 "Intervention form": 200/201); carries the server's answer. */
   interventionEdited: Intervention;

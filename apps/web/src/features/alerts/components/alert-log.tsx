@@ -4,15 +4,21 @@
  * or acknowledged by someone), what triggered it; an equipment filter, paging with 'displayed of total', a loading
  * skeleton, an empty state and an error state with retry. An open alert can be acknowledged after confirmation
  * (`POST /api/alerts/{ulid}/acknowledge`): the row shows it closed and the site, sites list and equipment refresh.
+ * Issue 15: each alert's response time (or its running clock), and under an open termite or colony alert the control
+ * visit proposed for it (plan it or dismiss it).
  */
-import type { AlertLogEntry } from '@isoptera/contracts';
+import { type AlertLogEntry, TERMITE_ALERT_TYPES } from '@isoptera/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { BellOff, CheckCheck, History } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { visitProposalQueryOptions } from '../../../shared/api/resources/response-clock';
 import { useSiteEquipment } from '../../../shared/api/site-equipment';
 import { cn } from '../../../shared/lib/cn';
 import { useFormat } from '../../../shared/lib/use-format';
+import { ResponseTime } from '../../../shared/response-clock/clock';
+import { VisitProposalActions } from '../../../shared/response-clock/visit-proposal';
 import { Badge } from '../../../shared/ui/badge';
 import { Button, buttonClasses } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -77,6 +83,27 @@ function CloseReason({ entry }: { entry: AlertLogEntry }) {
   return null;
 }
 
+const COLUMNS = 7;
+
+/** The proposed control visit of an open termite or colony alert whose clock runs (issue 15), under its row. */
+function ProposalRow({ alertUlid }: { alertUlid: string }) {
+  const proposal = useQuery(visitProposalQueryOptions(alertUlid));
+  if (proposal.data?.status !== 'proposed') return null;
+  return (
+    <tr>
+      <td colSpan={COLUMNS} className="px-4 pb-3">
+        <VisitProposalActions proposal={proposal.data} />
+      </td>
+    </tr>
+  );
+}
+
+/** `true` for an entry that may have a proposed visit waiting: open, clock running, termite or colony. */
+const mayHaveProposal = (entry: AlertLogEntry) =>
+  entry.closed_at === null &&
+  entry.response.state === 'running' &&
+  (TERMITE_ALERT_TYPES as readonly string[]).includes(entry.type);
+
 function LogRow({ entry, onAcknowledge }: { entry: AlertLogEntry; onAcknowledge: (entry: AlertLogEntry) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -102,6 +129,9 @@ function LogRow({ entry, onAcknowledge }: { entry: AlertLogEntry; onAcknowledge:
             {equipmentLabel} · {format.dateTime(entry.opened_at)}
           </span>
           {details ? <span className="text-xs text-gray-600 @3xl:hidden">{details}</span> : null}
+          <span className="text-xs @3xl:hidden">
+            <ResponseTime response={entry.response} />
+          </span>
         </div>
       </td>
       <td className={cn('px-4 py-3 text-[13px] font-medium text-gray-900', WIDE)}>{equipmentLabel}</td>
@@ -109,6 +139,9 @@ function LogRow({ entry, onAcknowledge }: { entry: AlertLogEntry; onAcknowledge:
         {format.dateTime(entry.opened_at)}
       </td>
       <td className="px-4 py-3 text-[13px] text-gray-800">{closed}</td>
+      <td className={cn('px-4 py-3 text-[13px]', WIDE)}>
+        <ResponseTime response={entry.response} />
+      </td>
       <td className={cn('px-4 py-3 text-[13px] text-gray-700', WIDE)}>{details || '—'}</td>
       <td className="py-3 pr-3 pl-1 text-right @md:px-4">
         {isOpen ? (
@@ -220,6 +253,9 @@ export function AlertLog({ siteUlid, initialEquipmentUlid = null, withLogsLink =
                   {t('alerts:log.closed')}
                 </th>
                 <th scope="col" className={cn(HEAD, WIDE)}>
+                  {t('alerts:log.response')}
+                </th>
+                <th scope="col" className={cn(HEAD, WIDE)}>
                   {t('alerts:log.details')}
                 </th>
                 <th scope="col" className={HEAD}>
@@ -229,7 +265,10 @@ export function AlertLog({ siteUlid, initialEquipmentUlid = null, withLogsLink =
             </thead>
             <tbody className="divide-y divide-gray-100">
               {entries.map((entry) => (
-                <LogRow key={entry.ulid} entry={entry} onAcknowledge={setConfirming} />
+                <Fragment key={entry.ulid}>
+                  <LogRow entry={entry} onAcknowledge={setConfirming} />
+                  {mayHaveProposal(entry) ? <ProposalRow alertUlid={entry.ulid} /> : null}
+                </Fragment>
               ))}
             </tbody>
           </table>

@@ -14,6 +14,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { SkeletonLines } from '../../../shared/ui/skeleton';
+import { ResponseClocksSection } from '../components/response-clocks-section';
 import { UpcomingServices } from '../components/upcoming-services';
 
 // loaded beside the first render: the shell + Home budget (ARCHITECTURE §10) leaves no room for the reports list
@@ -54,6 +55,7 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
         <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <UpcomingServices />
           <div className="flex min-w-0 flex-col gap-6">
+            <ResponseClocksSection />
             <Suspense fallback={<ReportsToProcessPlaceholder />}>
               <ReportsToProcess />
             </Suspense>

@@ -7,15 +7,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { interventionKeys } from '../../../shared/api/resources/interventions';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
+import { acceptVisitProposal } from '../../../shared/api/resources/response-clock';
 
 export interface SaveInterventionInput {
   /** The intervention to update; absent to create one. */
   ulid?: string;
+  /** Creating the visit proposed for this alert (issue 15): it is planned through the proposal's acceptance. */
+  alertUlid?: string;
   body: InterventionBody;
 }
 
 /** Creates or updates an intervention; failures stay in the panel (no Error screen). */
-export function saveIntervention({ ulid, body }: SaveInterventionInput): Promise<Intervention> {
+export function saveIntervention({ ulid, alertUlid, body }: SaveInterventionInput): Promise<Intervention> {
+  if (!ulid && alertUlid) return acceptVisitProposal(alertUlid, body);
   return ulid
     ? callEndpoint<typeof interventionEndpoints.update>(
         { method: 'PUT', path: '/api/interventions/:id' },
@@ -35,8 +39,10 @@ export function useSaveIntervention() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveIntervention,
-    onSuccess: (saved) => {
+    onSuccess: (saved, input) => {
       queryClient.setQueryData(interventionKeys.detail(saved.ulid), saved);
+      // an accepted proposal also changes the alert's clocks and proposal (issue 15)
+      if (input.alertUlid) void invalidateResource(queryClient, 'alerts');
       return invalidateResource(queryClient, 'interventions', { keep: [interventionKeys.detail(saved.ulid)] });
     },
   });

@@ -94,7 +94,11 @@ function ReadyForm({
     setSavingState(true);
     setFormError(null);
     try {
-      const saved = await save.mutateAsync({ ulid: request.interventionUlid, body: bodyOfValues(values) });
+      const saved = await save.mutateAsync({
+        ulid: request.interventionUlid,
+        alertUlid: request.proposal?.alertUlid,
+        body: bodyOfValues(values),
+      });
       setSavingState(false);
       notify({ title: t(request.interventionUlid ? 'interventions:panel.updated' : 'interventions:panel.created') });
       onClose();
@@ -149,7 +153,13 @@ function PanelFrame({ request, onClose, isSaving, isDirty, canSave, formId, body
       isSaving={isSaving}
       size="lg"
       title={t(editing ? 'interventions:panel.editTitle' : 'interventions:panel.newTitle')}
-      subtitle={t(editing ? 'interventions:panel.editSubtitle' : 'interventions:panel.newSubtitle')}
+      subtitle={t(
+        editing
+          ? 'interventions:panel.editSubtitle'
+          : request.proposal
+            ? 'interventions:panel.proposalSubtitle'
+            : 'interventions:panel.newSubtitle',
+      )}
       footer={
         <>
           <Button variant="white" onPress={onClose} isDisabled={isSaving}>

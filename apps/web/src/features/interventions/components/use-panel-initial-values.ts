@@ -11,7 +11,7 @@ import { memberName } from '../../../shared/api/resources/members';
 import { siteQueryOptions } from '../../../shared/api/resources/sites';
 import type { AppEvents } from '../../../shared/lib/events';
 import type { PickerOption } from '../../../shared/ui/search-picker';
-import { defaultSchedule, wallTimeIn } from '../lib/default-dates';
+import { defaultSchedule, wallTimeIn, wallTimeOfIso } from '../lib/default-dates';
 import { type InterventionFormValues, valuesOfIntervention } from '../lib/intervention-form';
 
 export type PanelRequest = AppEvents['openInterventionPanel'];
@@ -76,6 +76,16 @@ export function usePanelInitialValues(request: PanelRequest, timeZone: string): 
     send_mail: true,
   };
   const labels: InitialForm['labels'] = { client: [], site: [], interveners: [] };
+  // a proposed control visit (issue 15): its slot and intervener
+  const proposal = request.proposal;
+  if (proposal) {
+    values.start_at = wallTimeOfIso(proposal.startAt, timeZone);
+    values.end_at = wallTimeOfIso(proposal.endAt, timeZone);
+    if (proposal.intervener) {
+      values.interveners = [proposal.intervener.ulid];
+      labels.interveners = [{ id: proposal.intervener.ulid, label: proposal.intervener.label }];
+    }
+  }
   if (site.data) {
     values.client = site.data.client_ulid;
     values.site = site.data.ulid;

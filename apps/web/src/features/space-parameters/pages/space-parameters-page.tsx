@@ -14,6 +14,7 @@ import { AlertSettingsCard } from '../components/alert-settings-card';
 import { AuditCard } from '../components/audit-card';
 import { DeleteCard } from '../components/delete-card';
 import { ProductCatalogueCard } from '../components/product-catalogue-card';
+import { ResponseTargetsCard } from '../components/response-targets-card';
 import { SettingsForm } from '../components/settings-form';
 import { TransferCard } from '../components/transfer-card';
 
@@ -42,6 +43,7 @@ export function SpaceParametersPage({ pcoCards }: { pcoCards?: ReactNode } = {})
         <div className="flex flex-col gap-6">
           <SettingsForm settings={settings} />
           {actor?.userType === 'pco' ? <AlertSettingsCard /> : null}
+          {actor?.userType === 'pco' ? <ResponseTargetsCard /> : null}
           {actor?.userType === 'pco' ? pcoCards : null}
           {actor?.userType === 'pco' ? <ProductCatalogueCard /> : null}
           <TransferCard settings={settings} />

@@ -10,4 +10,8 @@ export const alertKeys = {
   syncLog: (siteUlid: string, page: number) => ['alerts', siteUlid, 'sync', page] as const,
   /** A preset period (`'30d'`) or a custom one (`from`, `to`). */
   readings: (stationUlid: string, ...period: string[]) => ['alerts', 'readings', stationUlid, ...period] as const,
+  /** Home's running response clocks (issue 15). */
+  clocks: ['alerts', 'clocks'] as const,
+  /** The proposed visit of an alert (issue 15). */
+  proposal: (alertUlid: string) => ['alerts', 'proposal', alertUlid] as const,
 };
