@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { jsonLdKeys } from './jsonld.js';
+
 import { emailAddress } from './rules.js';
 
 /** How often a site gets its periodic report: never, every week (the 7 days before), month or quarter (calendar). */
@@ -14,14 +15,6 @@ export type AutomaticReportFrequency = (typeof AUTOMATIC_REPORT_FREQUENCIES)[num
 /** `to_review`: the report lands in the to-process list; `send_automatically`: it is sent at once (PDF frozen, mailed). */
 export const AUTOMATIC_REPORT_DELIVERIES = ['to_review', 'send_automatically'] as const;
 export type AutomaticReportDelivery = (typeof AUTOMATIC_REPORT_DELIVERIES)[number];
-
-/**
- * What an automatic report is: `periodic` (the schedule's report of a period), `alert` (a new termite or colony
- * alert, at most one per site per 24 h), `equipment` (a gateway silent for more than 24 h: a notice for the PCO,
- * never sent automatically).
- */
-export const AUTOMATIC_REPORT_KINDS = ['periodic', 'alert', 'equipment'] as const;
-export type AutomaticReportKind = (typeof AUTOMATIC_REPORT_KINDS)[number];
 
 /** At most this many extra recipients (as many as one sending takes, `REPORT_MAX_RECIPIENTS`). */
 export const AUTOMATIC_REPORT_MAX_RECIPIENTS = 20;

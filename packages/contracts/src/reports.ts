@@ -6,12 +6,12 @@
  * `YYYY-MM-DD HH:mm:ss` in the actor's time zone, or ISO 8601 with an offset.
  */
 import { z } from 'zod';
-import { AUTOMATIC_REPORT_KINDS } from './automatic-reports.js';
 import { dateInput, dateTimeInput, iri, MEMBER_COLLECTIONS, pageQuery, reference } from './common.js';
 import { LANGUAGES, REPORT_TYPES, TERMITE_SPECIES } from './enums.js';
 import { STATION_KINDS, TRAP_TYPES } from './equipment.js';
 import { hydraView, isoDateTime, jsonLdKeys } from './jsonld.js';
 import {
+  AUTOMATIC_REPORT_KINDS,
   BAIT_CONSUMPTIONS,
   PRODUCT_REGISTERS,
   PRODUCT_UNITS,
