@@ -29,15 +29,15 @@ async function get<T>(headers: Record<string, string>, url: string): Promise<T> 
   return response.json() as T;
 }
 
-/** Every report of one list of the first PCO, all pages. */
-async function all(status: 'to_process' | 'history'): Promise<ReportCollection['hydra:member']> {
+/** Every report of one list of the first PCO, all pages; visit reports only unless `automatic`. */
+async function all(status: 'to_process' | 'history', automatic = false): Promise<ReportCollection['hydra:member']> {
   const items: ReportCollection['hydra:member'] = [];
   for (let page = 1; page < 20; page++) {
     const body = await get<ReportCollection>(owner, `/api/reports?status=${status}&itemsPerPage=100&page=${page}`);
     items.push(...body['hydra:member']);
     if (body['hydra:member'].length < 100) break;
   }
-  return items;
+  return items.filter((r) => automatic || r.type !== 'TYPE_AUTOMATIC_REPORT');
 }
 
 beforeAll(async () => {
@@ -57,6 +57,17 @@ afterAll(async () => {
 });
 
 describe('demo reports', () => {
+  it('has last month’s monthly automatic report of one site of the first PCO, to process, drawn as a PDF (issue 15)', async () => {
+    const automatic = (await all('to_process', true)).filter((r) => r.type === 'TYPE_AUTOMATIC_REPORT');
+    expect(automatic).toHaveLength(1);
+    expect(automatic[0]).toMatchObject({ automatic_kind: 'periodic', intervention_ulid: null, language: 'fr' });
+    const monthStart = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth() - 1, 1));
+    expect(Math.abs(Date.parse(automatic[0]?.visit_started_at ?? '') - monthStart.getTime())).toBeLessThan(DAY_MS);
+    const pdf = await t.app.inject({ url: `/api/reports/${automatic[0]?.ulid}/pdf`, headers: owner });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('gives every past visit of the last six weeks a report: most sent, the last few to process, a few discarded', async () => {
     const past = await t.db
       .select({ id: interventions.id })

@@ -291,6 +291,10 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
       r('GET /api/contracts/:ulid/document'),
       r('DELETE /api/contracts/:ulid/document'),
       r('GET /api/contract_due_visits'),
+      // automatic reports (issue 15; docs/decisions/018): the schedule, and a site's own
+      r('GET /api/automatic_report_settings'),
+      r('GET /api/sites/:id/automatic_report_settings'),
+      r('PUT /api/sites/:id/automatic_report_settings'),
     ],
   },
   {
@@ -314,6 +318,8 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     routes: [
       r('PUT /api/alert_settings'),
       r('PATCH /api/alert_settings'),
+      r('PUT /api/automatic_report_settings'),
+      r('PATCH /api/automatic_report_settings'),
       // issue 15: the response targets are PCO settings too
       r('PUT /api/alert_response_targets'),
       r('PATCH /api/alert_response_targets'),

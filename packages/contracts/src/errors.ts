@@ -336,6 +336,13 @@ export const VIOLATION_CODES = [
   'translation_plural_form_invalid',
   'translation_plural_forms_missing',
   'translation_file_invalid',
+  // automatic reports (issue 15; docs/decisions/018)
+  'frequency_invalid',
+  'weekday_invalid',
+  'month_day_invalid',
+  'hour_invalid',
+  'delivery_invalid',
+  'all_clear_invalid',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

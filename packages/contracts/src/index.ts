@@ -4,6 +4,8 @@ export * from './alerts.endpoints.js';
 export * from './alerts.js';
 export * from './auth.endpoints.js';
 export * from './auth.js';
+export * from './automatic-reports.endpoints.js';
+export * from './automatic-reports.js';
 export * from './client-imports.endpoints.js';
 export * from './client-imports.js';
 export * from './clients.endpoints.js';

@@ -41,3 +41,11 @@ export type ProductUnit = (typeof PRODUCT_UNITS)[number];
 /** What a report photo shows. */
 export const REPORT_PHOTO_KINDS = ['before', 'after', 'damage', 'conducive_condition', 'installation'] as const;
 export type ReportPhotoKind = (typeof REPORT_PHOTO_KINDS)[number];
+
+/**
+ * What an automatic report is (issue 15; docs/decisions/018): `periodic` (the schedule's report of a period), `alert` (a new termite or colony
+ * alert, at most one per site per 24 h), `equipment` (a gateway silent for more than 24 h: a notice for the PCO,
+ * never sent automatically).
+ */
+export const AUTOMATIC_REPORT_KINDS = ['periodic', 'alert', 'equipment'] as const;
+export type AutomaticReportKind = (typeof AUTOMATIC_REPORT_KINDS)[number];

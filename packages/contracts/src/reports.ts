@@ -11,6 +11,7 @@ import { LANGUAGES, REPORT_TYPES, TERMITE_SPECIES } from './enums.js';
 import { STATION_KINDS, TRAP_TYPES } from './equipment.js';
 import { hydraView, isoDateTime, jsonLdKeys } from './jsonld.js';
 import {
+  AUTOMATIC_REPORT_KINDS,
   BAIT_CONSUMPTIONS,
   PRODUCT_REGISTERS,
   PRODUCT_UNITS,
@@ -73,6 +74,11 @@ export const reportListItem = z
     site: reportSite,
     client: clientReference,
     intervention_ulid: z.string().nullable().describe('The visit it reports, or null (automatic report)'),
+    automatic_kind: z
+      .enum(AUTOMATIC_REPORT_KINDS)
+      .nullable()
+      .optional()
+      .describe('An automatic report: `periodic`, `alert` or `equipment` (docs/decisions/018); null otherwise'),
     visit_started_at: isoDateTime,
     visit_ended_at: isoDateTime,
     sent_at: isoDateTime.nullable().describe('When it was sent to the customer (the first sending), or null'),

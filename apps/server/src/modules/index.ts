@@ -2,6 +2,7 @@
 import type { AppModule } from '../platform/module.js';
 import { alertsModule } from './alerts/alerts.module.js';
 import { authModule } from './auth/auth.module.js';
+import { automaticReportsModule } from './automatic-reports/automatic-reports.module.js';
 import { clientImportsModule } from './client-imports/client-imports.module.js';
 import { clientsModule } from './clients/clients.module.js';
 import { contractsModule } from './contracts/contracts.module.js';
@@ -43,4 +44,5 @@ export const modules: AppModule[] = [
   fieldModule,
   contractsModule,
   overviewModule,
+  automaticReportsModule,
 ];

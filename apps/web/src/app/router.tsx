@@ -328,11 +328,8 @@ export const routeTable: readonly AppRoute[] = [
     path: '/space-parameters',
     action: [ACTIONS.DEALER_OWNER, ACTIONS.PCO_OWNER],
     layout: 'shell',
-    Component: lazyPage(
-      () => import('../features/space-parameters/pages/space-parameters-page'),
-      'SpaceParametersPage',
-      'spaceParameters',
-    ),
+    // the space-parameters feature's page with the automatic reports' card composed in (app/pages/space-parameters-route.tsx)
+    Component: lazyPage(() => import('./pages/space-parameters-route'), 'SpaceParametersRoute', 'spaceParameters'),
   },
   {
     // the product catalogue of the space settings (issue 12): the PCO owner's, or anyone substituted into the PCO

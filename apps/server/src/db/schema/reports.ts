@@ -134,10 +134,24 @@ export const reports = pgTable(
     checkInPosition: jsonb('check_in_position').$type<FieldPositionValue>(),
     checkedOutAt: tz('checked_out_at'),
     checkOutPosition: jsonb('check_out_position').$type<FieldPositionValue>(),
+    /**
+     * An automatic report (docs/decisions/018): `AUTOMATIC_REPORT_KINDS` (periodic, alert, equipment), else null.
+     * Its period is [`period_start`, `period_end`) — a periodic report's week, month or quarter in the space's time
+     * zone, the 24 h before an alert report, a silent gateway's first 24 h of silence for an equipment notice.
+     */
+    automaticKind: text('automatic_kind'),
+    periodStart: tz('period_start'),
+    periodEnd: tz('period_end'),
+    /** What an automatic report shows (`AutomaticReportData`), computed once when it is built: its PDF is reproducible. */
+    automaticData: jsonb('automatic_data'),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('reports_intervention_unique').on(t.interventionId),
+    // once per site, kind and period, however often or on however many instances the job runs
+    uniqueIndex('reports_automatic_period_unique')
+      .on(t.siteId, t.type, t.automaticKind, t.periodStart, t.periodEnd)
+      .where(sql`${t.periodStart} is not null`),
     // The to-process list: oldest visit first.
     index('reports_space_status_visit_idx').on(t.spaceId, t.status, t.visitEndedAt, t.id),
     // The history: most recently processed first (scanned backwards).
@@ -281,3 +295,37 @@ export const reportDeliveries = pgTable(
   },
   (t) => [index('report_deliveries_report_idx').on(t.reportId, t.at)],
 );
+
+/**
+ * The automatic reports schedule (docs/decisions/018): the PCO's (`site_id` null, one per space) and the sites' own
+ * overrides (one per site; no row: the site follows the PCO's). Defaults: `DEFAULT_AUTOMATIC_REPORT_SETTINGS`.
+ */
+export const automaticReportSettings = pgTable(
+  'automatic_report_settings',
+  {
+    id: ulidPk(),
+    spaceId: ulidRef('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    siteId: ulidRef('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    /** `AUTOMATIC_REPORT_FREQUENCIES`. */
+    frequency: text('frequency').notNull(),
+    /** ISO weekday, 1 Monday … 7 Sunday (weekly). */
+    weekday: smallint('weekday').notNull(),
+    /** 1–28, or null for the month's last day (monthly, quarterly). */
+    monthDay: smallint('month_day'),
+    /** 0–23, in the space's time zone. */
+    hour: smallint('hour').notNull(),
+    /** `AUTOMATIC_REPORT_DELIVERIES`. */
+    delivery: text('delivery').notNull(),
+    primaryContact: boolean('primary_contact').notNull().default(true),
+    recipients: text('recipients').array().notNull().default(sql`'{}'::text[]`),
+    allClear: boolean('all_clear').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('automatic_report_settings_space_unique').on(t.spaceId).where(sql`${t.siteId} is null`),
+    uniqueIndex('automatic_report_settings_site_unique').on(t.siteId),
+  ],
+);
+export type AutomaticReportSettingsRow = typeof automaticReportSettings.$inferSelect;

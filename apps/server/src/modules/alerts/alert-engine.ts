@@ -16,6 +16,7 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import type { AppMetrics } from '../../platform/http/operations.js';
 import { newUlid } from '../../platform/ids.js';
 import type { MailQueue } from '../../platform/mail/mail.js';
+import { automaticSenderOn, createAutomaticReportBuilder } from '../automatic-reports/automatic-reports.builder.js';
 import {
   closeAlerts,
   dailyConsumption,
@@ -159,16 +160,29 @@ export function createAlertEngine(deps: {
 }): AlertEngine {
   const { db } = deps;
   const notifier = createAlertNotifier(deps);
+  // event reports (docs/decisions/018): a new termite or colony alert makes an alert report, ≤ 1 per site per 24 h
+  const eventReports = createAutomaticReportBuilder({ db, send: automaticSenderOn(db, { mail: deps.mail }) });
 
   /**
-   * Events of every change, the control visits proposed for the new termite/colony alerts (issue 15), then their
-   * e-mails.
+   * Events of every change, the control visits proposed for the new termite/colony alerts (issue 15), their
+   * e-mails, then their alert reports (docs/decisions/018).
    */
-  async function afterCommit(opened: EngineAlert[], closed: EngineAlert[], references: ReadonlyMap<string, string>) {
+  async function afterCommit(
+    opened: EngineAlert[],
+    closed: EngineAlert[],
+    references: ReadonlyMap<string, string>,
+    at: Date,
+  ) {
     notifier.announce(opened, closed);
     for (const alert of opened) deps.metrics?.alertOpened(alert.type);
     if (opened.length) await proposeVisits(db, opened);
     await notifier.mailNew(opened, references);
+    // a failed report must not fail the uplink that opened the alert: the alert and its mails stand
+    if (opened.length) {
+      await eventReports.alertsOpened(opened, at).catch((error: unknown) => {
+        process.emitWarning(`alert report not built: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
   }
 
   return {
@@ -208,7 +222,7 @@ export function createAlertEngine(deps: {
         await moveSitesToCheck(tx, [...new Set(opened.filter((a) => isTermiteType(a.type)).map((a) => a.siteId))]);
         return { opened, closed };
       });
-      await afterCommit(opened, closed, references);
+      await afterCommit(opened, closed, references, at);
       return { opened: opened.length, closed: closed.length };
     },
 

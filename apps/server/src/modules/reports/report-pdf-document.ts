@@ -16,7 +16,7 @@ import type {
   TermiteSpecies,
 } from '@isoptera/contracts';
 import { zonedDate } from '../../platform/time/zoned.js';
-import type { ReportDocument } from './pdf/report-document.js';
+import type { AutomaticDocument, ReportDocument } from './pdf/report-document.js';
 import type { DocumentContext } from './report-sources.repository.js';
 import type { ReportDetail } from './reports.repository.js';
 
@@ -170,5 +170,78 @@ export function buildReportDocument(input: DocumentInputs): ReportDocument {
       technician: report.technicianName ? { name: report.technicianName, image: input.signatures.technician } : null,
     },
     generatedAt: documentDate(input.now, lang, timeZone),
+    ...(report.automaticData ? { automatic: automaticDocument(report.automaticData as AutomaticData, lang) } : {}),
+  };
+}
+
+/** The stored data of an automatic report (automatic-reports/automatic-report-data.ts), as far as the PDF reads it. */
+interface AutomaticData {
+  kind: AutomaticDocument['kind'];
+  time_zone: string;
+  period: { start: string; end: string };
+  days: string[];
+  threshold: number;
+  stations: {
+    reference: string;
+    kind: 'gateway' | 'igs' | 'ags';
+    state: number;
+    battery_level: string | null;
+    battery_percent: number | null;
+    signal_dbm: number | null;
+    last_uplink: string | null;
+  }[];
+  alerts: {
+    type: string;
+    reference: string | null;
+    opened_at: string;
+    closed_at: string | null;
+    response_minutes: number | null;
+  }[];
+  visits: { type: string; started_at: string; ended_at: string; technician: string | null }[];
+  activity: { reference: string; values: (number | null)[] }[];
+  advice: { code: string; params: Record<string, string | number> }[];
+}
+
+/**
+ * The automatic part of the document from the report's stored data: instants formatted in `lang` and the time zone
+ * stored with the data (the space's when the report was built), so that the PDF is the same whenever it is drawn.
+ */
+export function automaticDocument(data: AutomaticData, lang: Language): AutomaticDocument {
+  const zone = data.time_zone;
+  const at = (value: string) => documentDateTime(new Date(value), lang, zone);
+  const short = new Intl.DateTimeFormat(LOCALES[lang], { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+  const lastDay = new Date(Date.parse(data.period.end) - 1);
+  return {
+    kind: data.kind,
+    period: {
+      first: documentDate(new Date(data.period.start), lang, zone),
+      last: documentDate(lastDay, lang, zone),
+    },
+    days: data.days.map((day) => short.format(new Date(`${day}T12:00:00Z`))),
+    threshold: data.threshold,
+    stations: data.stations.map((s) => ({
+      reference: s.reference,
+      kind: s.kind,
+      state: s.state,
+      batteryLevel: s.battery_level,
+      batteryPercent: s.battery_percent,
+      signalDbm: s.signal_dbm,
+      lastUplink: s.last_uplink ? at(s.last_uplink) : null,
+    })),
+    alerts: data.alerts.map((a) => ({
+      type: a.type,
+      reference: a.reference,
+      openedAt: at(a.opened_at),
+      closedAt: a.closed_at ? at(a.closed_at) : null,
+      responseMinutes: a.response_minutes,
+    })),
+    visits: data.visits.map((v) => ({
+      type: v.type as InterventionType,
+      startedAt: at(v.started_at),
+      endedAt: at(v.ended_at),
+      technician: v.technician,
+    })),
+    activity: data.activity,
+    advice: data.advice,
   };
 }

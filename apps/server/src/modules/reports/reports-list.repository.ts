@@ -35,6 +35,7 @@ const listColumns = {
   clientId: reports.clientId,
   clientName: clients.name,
   interventionId: reports.interventionId,
+  automaticKind: reports.automaticKind,
   visitStartedAt: reports.visitStartedAt,
   visitEndedAt: reports.visitEndedAt,
   sentAt: reports.sentAt,
@@ -202,6 +203,7 @@ export interface ReportListRow {
   clientId: string;
   clientName: string;
   interventionId: string | null;
+  automaticKind: string | null;
   visitStartedAt: Date;
   visitEndedAt: Date;
   sentAt: Date | null;

@@ -69,6 +69,7 @@ describe('GET /api/reports', () => {
       ulid: ids[0],
       status: 'to_process',
       type: 'TYPE_CONTROL_VISIT',
+      automatic_kind: null,
       language: 'fr',
       site: {
         '@id': `/api/sites/${sites[0]}`,

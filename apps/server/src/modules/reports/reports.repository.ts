@@ -26,6 +26,8 @@ const rowColumns = {
   siteId: reports.siteId,
   clientId: reports.clientId,
   interventionId: reports.interventionId,
+  automaticKind: reports.automaticKind,
+  automaticData: reports.automaticData,
   type: reports.type,
   status: reports.status,
   visitStartedAt: reports.visitStartedAt,

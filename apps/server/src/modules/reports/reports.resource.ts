@@ -4,6 +4,7 @@
  * membership while it exists.
  */
 import {
+  type AutomaticReportKind,
   type BaitConsumption,
   iri,
   type Language,
@@ -78,6 +79,7 @@ export function reportListItem(row: ReportListRow, actor: Actor): ReportListItem
     site: { '@id': iri('sites', row.siteId), '@type': 'Site', ulid: row.siteId, name: row.siteName, client },
     client,
     intervention_ulid: row.interventionId,
+    automatic_kind: (row.automaticKind as AutomaticReportKind | null) ?? null,
     visit_started_at: formatZoned(row.visitStartedAt, actor.timezone),
     visit_ended_at: formatZoned(row.visitEndedAt, actor.timezone),
     sent_at: zoned(row.sentAt, actor),

@@ -16,9 +16,9 @@ import { type TranslateParams, translate } from '@isoptera/i18n';
 import { loadCatalogues } from '@isoptera/i18n/load-catalogues';
 import { LRUCache } from 'lru-cache';
 import pdfmake from 'pdfmake';
-import type { Column, Content, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { CanvasElement, Column, Content, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import sharp from 'sharp';
-import type { ReportDocument } from './report-document.js';
+import type { AutomaticDocument, ReportDocument } from './report-document.js';
 
 /** The package files of the font, relative to `node_modules` (see the file comment). */
 export const FONT_FILES = {
@@ -47,6 +47,9 @@ const COLOR = {
   warning: '#a15c07',
   ok: '#226843',
 } as const;
+
+/** The chart's line colours, one per station in turn. */
+const SERIES_COLORS = ['#175636', '#b42318', '#1d4ed8', '#a15c07', '#7e22ce', '#0e7490', '#be185d', '#4d7c0f'];
 
 const RESULT_COLOR: Record<StationCheckResult, string> = {
   no_activity: COLOR.ok,
@@ -294,19 +297,22 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
   const percent = new Intl.NumberFormat(doc.lang, { style: 'percent', maximumFractionDigits: 4 });
   const list = new Intl.ListFormat(doc.lang, { type: 'conjunction' });
   const draft = doc.status === 'to_process';
-  const title = t('reports:pdf.title');
+  const auto = doc.automatic;
+  const title = auto ? t(`reports:pdf.auto.kind.${auto.kind}`) : t('reports:pdf.title');
   const typeLabel = t(`enums:report_type.${doc.type}`);
 
-  const content: Content[] = [
-    letterhead(doc, images),
-    titleBlock(),
-    infoCards(),
-    ...textSections(),
-    ...stationsSection(),
-    ...productsSection(),
-    ...photosSection(),
-    ...signaturesSection(),
-  ];
+  const content: Content[] = auto
+    ? [letterhead(doc, images), titleBlock(), infoCards(), ...textSections(), ...automaticSections(auto)]
+    : [
+        letterhead(doc, images),
+        titleBlock(),
+        infoCards(),
+        ...textSections(),
+        ...stationsSection(),
+        ...productsSection(),
+        ...photosSection(),
+        ...signaturesSection(),
+      ];
 
   return {
     pageSize: 'A4',
@@ -401,7 +407,12 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
             margin: [12, 4, 0, 0],
             stack: [
               { text: t('reports:pdf.reference', { reference: doc.ulid }), style: 'small' },
-              { text: printable(doc.visit.startedAt), fontSize: 10, bold: true, margin: [0, 2, 0, 0] },
+              {
+                text: printable(auto ? `${auto.period.first} – ${auto.period.last}` : doc.visit.startedAt),
+                fontSize: 10,
+                bold: true,
+                margin: [0, 2, 0, 0],
+              },
             ],
           },
         ],
@@ -458,16 +469,23 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
       { text: printable(value) },
     ];
     const visit: Content[] = [
-      cardLabel(t('reports:pdf.visit')),
+      cardLabel(t(auto ? 'reports:pdf.auto.period' : 'reports:pdf.visit')),
       {
         table: {
           widths: ['auto', '*'],
-          body: [
-            row(t('reports:pdf.type'), typeLabel),
-            row(t('reports:pdf.started_at'), doc.visit.startedAt),
-            row(t('reports:pdf.ended_at'), doc.visit.endedAt),
-            row(t('reports:pdf.interveners'), list.format(doc.visit.interveners) || '—'),
-          ],
+          body: auto
+            ? [
+                row(t('reports:pdf.type'), t(`reports:pdf.auto.kind.${auto.kind}`)),
+                row(t('reports:pdf.auto.from'), auto.period.first),
+                row(t('reports:pdf.auto.to'), auto.period.last),
+                row(t('reports:pdf.auto.stations_count'), number.format(auto.stations.length)),
+              ]
+            : [
+                row(t('reports:pdf.type'), typeLabel),
+                row(t('reports:pdf.started_at'), doc.visit.startedAt),
+                row(t('reports:pdf.ended_at'), doc.visit.endedAt),
+                row(t('reports:pdf.interveners'), list.format(doc.visit.interveners) || '—'),
+              ],
         },
         layout: {
           hLineWidth: () => 0,
@@ -797,6 +815,254 @@ function buildDefinition(doc: ReportDocument, images: PreparedImages): TDocument
         stack: [sectionTitle(t('reports:pdf.signatures')), { columns: [customerBox, technicianBox], columnGap: 24 }],
       },
     ];
+  }
+
+  // --- automatic reports (docs/decisions/018) ------------------------------------------------------------------
+
+  function automaticSections(a: AutomaticDocument): Content[] {
+    return [...adviceSection(a), ...chartSection(a), ...equipmentSection(a), ...alertsSection(a), ...visitsSection(a)];
+  }
+
+  function adviceSection(a: AutomaticDocument): Content[] {
+    if (!a.advice.length) return [];
+    const items = a.advice.map((item) => {
+      const count = typeof item.params.count === 'number' ? item.params.count : item.params.days;
+      const text = t(`reports:pdf.auto.advice.${item.code}`, { ...item.params, count });
+      const tone = item.code === 'all_clear' ? COLOR.ok : item.code === 'station_active' ? COLOR.danger : COLOR.warning;
+      return {
+        columns: [
+          { width: 10, canvas: [{ type: 'rect', x: 0, y: 3, w: 6, h: 6, r: 3, color: tone }] },
+          { width: '*', text: printable(text) },
+        ],
+        margin: [0, 0, 0, 3],
+      } as Content;
+    });
+    return [
+      {
+        unbreakable: true,
+        margin: [0, 0, 0, 14],
+        stack: [sectionTitle(t('reports:pdf.auto.advice_title')), ...items],
+      },
+    ];
+  }
+
+  /** Termite activity per station per day: one line per station (0–100), the threshold dashed. */
+  function chartSection(a: AutomaticDocument): Content[] {
+    const title = sectionTitle(t('reports:pdf.auto.activity_title'));
+    if (!a.activity.length || !a.days.length) {
+      return [
+        { stack: [title, { text: t('reports:pdf.auto.no_activity'), color: COLOR.muted, margin: [0, 0, 0, 14] }] },
+      ];
+    }
+    const width = CONTENT_WIDTH - 24;
+    const height = 110;
+    const step = a.days.length > 1 ? width / (a.days.length - 1) : 0;
+    const y = (value: number) => height - (Math.max(0, Math.min(100, value)) / 100) * height;
+    const shapes: CanvasElement[] = [
+      { type: 'rect', x: 0, y: 0, w: width, h: height, lineColor: COLOR.rule, lineWidth: 0.75 },
+      ...[25, 50, 75].map(
+        (v): CanvasElement => ({
+          type: 'line',
+          x1: 0,
+          y1: y(v),
+          x2: width,
+          y2: y(v),
+          lineWidth: 0.4,
+          lineColor: COLOR.rule,
+        }),
+      ),
+      {
+        type: 'line',
+        x1: 0,
+        y1: y(a.threshold),
+        x2: width,
+        y2: y(a.threshold),
+        lineWidth: 0.8,
+        lineColor: COLOR.danger,
+        dash: { length: 3, space: 2 },
+      },
+    ];
+    const legend: Content[] = [];
+    a.activity.forEach((series, i) => {
+      const color = SERIES_COLORS[i % SERIES_COLORS.length] as string;
+      // a day without a reading is skipped: the line joins the days measured
+      const points = series.values.flatMap((value, d) => (value === null ? [] : [{ x: d * step, y: y(value) }]));
+      if (points.length > 1) shapes.push({ type: 'polyline', points, lineWidth: 1.2, lineColor: color });
+      for (const p of points) shapes.push({ type: 'ellipse', x: p.x, y: p.y, r1: 1.3, r2: 1.3, color });
+      legend.push({
+        text: [{ text: '■ ', color }, printable(series.reference)],
+        fontSize: 7.5,
+        margin: [0, 0, 10, 0],
+        width: 'auto',
+      } as Content);
+    });
+    const middle = a.days[Math.floor((a.days.length - 1) / 2)] ?? '';
+    return [
+      {
+        unbreakable: true,
+        margin: [0, 0, 0, 14],
+        stack: [
+          title,
+          {
+            columns: [
+              {
+                width: 22,
+                // one row per grid line, as high as the gap between two lines: each label sits on its line
+                table: {
+                  widths: [22],
+                  heights: [height / 4, height / 4, height / 4, height / 4, 8],
+                  body: ['100', '75', '50', '25', '0'].map((label) => [
+                    { text: label, style: 'small', alignment: 'right', margin: [0, -5, 4, 0] },
+                  ]),
+                },
+                layout: {
+                  hLineWidth: () => 0,
+                  vLineWidth: () => 0,
+                  paddingLeft: () => 0,
+                  paddingRight: () => 0,
+                  paddingTop: () => 0,
+                  paddingBottom: () => 0,
+                },
+              },
+              { width: width, canvas: shapes },
+            ],
+          },
+          {
+            margin: [24, 2, 0, 4],
+            columns: [
+              { text: printable(a.days[0] ?? ''), style: 'small', width: '*' },
+              { text: printable(middle), style: 'small', alignment: 'center', width: '*' },
+              { text: printable(a.days.at(-1) ?? ''), style: 'small', alignment: 'right', width: '*' },
+            ],
+          },
+          {
+            margin: [24, 0, 0, 0],
+            columns: [
+              ...legend,
+              {
+                text: [
+                  { text: '- - ', color: COLOR.danger },
+                  t('reports:pdf.auto.threshold', { value: number.format(a.threshold) }),
+                ],
+                fontSize: 7.5,
+                width: 'auto',
+              },
+            ],
+          },
+        ],
+      },
+    ];
+  }
+
+  function autoTable(
+    titleText: string,
+    header: string[],
+    widths: (number | '*')[],
+    rows: TableCell[][],
+    empty: string,
+  ): Content[] {
+    const title = sectionTitle(titleText);
+    if (!rows.length) return [{ stack: [title, { text: empty, color: COLOR.muted, margin: [0, 0, 0, 14] }] }];
+    const paddings = 2 * (6 + 4) + (widths.length - 2) * (4 + 4);
+    const body: TableCell[][] = [
+      header.map((text): TableCell => ({ text, style: 'tableHeader', fillColor: COLOR.accent })),
+      ...rows.map((row, i) =>
+        row.map((cell) => ({ ...(cell as object), fillColor: i % 2 ? COLOR.zebra : undefined }) as TableCell),
+      ),
+    ];
+    return [
+      { stack: [title], unbreakable: true },
+      {
+        table: {
+          headerRows: 1,
+          keepWithHeaderRows: 1,
+          dontBreakRows: true,
+          widths: starWidths(widths, paddings),
+          body,
+        },
+        layout: zebraLayout(),
+        fontSize: 8.5,
+        margin: [0, 0, 0, 16],
+      },
+    ];
+  }
+
+  function equipmentSection(a: AutomaticDocument): Content[] {
+    const battery = (s: AutomaticDocument['stations'][number]) => {
+      const level = s.batteryLevel ? t(`enums:battery_level.${s.batteryLevel}`) : null;
+      const percent = s.batteryPercent === null ? null : `${number.format(s.batteryPercent)} %`;
+      return [percent, level].filter(Boolean).join(' · ') || '—';
+    };
+    return autoTable(
+      t('reports:pdf.auto.equipment_title'),
+      [
+        t('reports:pdf.station.reference'),
+        t('reports:pdf.station.kind'),
+        t('reports:pdf.auto.state'),
+        t('reports:pdf.auto.battery'),
+        t('reports:pdf.auto.signal'),
+        t('reports:pdf.auto.last_uplink'),
+      ],
+      [60, 80, '*', 80, 52, 86],
+      a.stations.map((s) => [
+        { text: printable(s.reference), bold: true },
+        { text: t(`enums:equipment_kind.${s.kind}`) },
+        {
+          text: t(`reports:pdf.auto.state_value.${s.state}`),
+          color: s.state >= 3 ? COLOR.danger : s.state === 2 ? COLOR.warning : COLOR.ink,
+        },
+        { text: printable(battery(s)), color: s.batteryLevel === 'Low' ? COLOR.danger : COLOR.ink },
+        { text: s.signalDbm === null ? '—' : `${number.format(s.signalDbm)} dBm` },
+        { text: printable(s.lastUplink ?? '—') },
+      ]),
+      t('reports:pdf.no_stations'),
+    );
+  }
+
+  function alertsSection(a: AutomaticDocument): Content[] {
+    return autoTable(
+      t('reports:pdf.auto.alerts_title'),
+      [
+        t('reports:pdf.auto.alert'),
+        t('reports:pdf.station.reference'),
+        t('reports:pdf.auto.opened_at'),
+        t('reports:pdf.auto.closed_at'),
+        t('reports:pdf.auto.response'),
+      ],
+      ['*', 60, 86, 86, 70],
+      a.alerts.map((alert) => [
+        { text: t(`enums:alert_type.${alert.type}`), bold: true },
+        { text: printable(alert.reference ?? '—') },
+        { text: printable(alert.openedAt) },
+        { text: printable(alert.closedAt ?? '—') },
+        { text: duration(alert.responseMinutes), alignment: 'right' },
+      ]),
+      t('reports:pdf.auto.no_alerts'),
+    );
+  }
+
+  function visitsSection(a: AutomaticDocument): Content[] {
+    return autoTable(
+      t('reports:pdf.auto.visits_title'),
+      [t('reports:pdf.type'), t('reports:pdf.started_at'), t('reports:pdf.ended_at'), t('reports:pdf.auto.technician')],
+      ['*', 90, 90, '*'],
+      a.visits.map((v) => [
+        { text: t(`enums:report_type.${v.type}`) },
+        { text: printable(v.startedAt) },
+        { text: printable(v.endedAt) },
+        { text: printable(v.technician ?? '—') },
+      ]),
+      t('reports:pdf.auto.no_visits'),
+    );
+  }
+
+  /** A response time in minutes as "45 min", "5 h 20 min", "3 d 4 h"; "—" without a response. */
+  function duration(minutes: number | null): string {
+    if (minutes === null) return t('reports:pdf.auto.no_response');
+    if (minutes < 60) return t('reports:pdf.auto.duration.minutes', { minutes });
+    const hours = Math.floor(minutes / 60);
+    if (hours < 24) return t('reports:pdf.auto.duration.hours', { hours, minutes: minutes % 60 });
+    return t('reports:pdf.auto.duration.days', { days: Math.floor(hours / 24), hours: hours % 24 });
   }
 
   function zebraLayout() {

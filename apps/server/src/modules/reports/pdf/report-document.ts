@@ -4,6 +4,7 @@
  * pure function of this value. The reports service builds it from the database; `renderReportPdf` draws it.
  */
 import type {
+  AutomaticReportKind,
   BaitConsumption,
   InterventionType,
   Language,
@@ -87,4 +88,43 @@ export interface ReportDocument {
   };
   /** The day and time the document was drawn, already formatted (e.g. `21/11/2026 14:02`); the footer labels it. */
   generatedAt: string;
+  /**
+   * An automatic report's content (docs/decisions/018), drawn instead of the visit's checks, products, photos and
+   * signatures; absent for a visit report.
+   */
+  automatic?: AutomaticDocument;
+}
+
+/** What an automatic report draws, dates already formatted. */
+export interface AutomaticDocument {
+  kind: AutomaticReportKind;
+  /** The first and last days of the period, formatted (e.g. `01/10/2026`, `31/10/2026`). */
+  period: { first: string; last: string };
+  /** Short labels of the period's days (e.g. `01/10`), the chart's x axis. */
+  days: string[];
+  /** Termite activity threshold (0–100): the chart's dashed line. */
+  threshold: number;
+  stations: {
+    reference: string;
+    kind: 'gateway' | 'igs' | 'ags';
+    /** 0 init, 1 operational, 2 warning, 3 error. */
+    state: number;
+    batteryLevel: string | null;
+    batteryPercent: number | null;
+    signalDbm: number | null;
+    lastUplink: string | null;
+  }[];
+  alerts: {
+    type: string;
+    reference: string | null;
+    openedAt: string;
+    closedAt: string | null;
+    /** Minutes from opening to response, or null (no response yet). */
+    responseMinutes: number | null;
+  }[];
+  visits: { type: InterventionType; startedAt: string; endedAt: string; technician: string | null }[];
+  /** Per station with readings: its highest activity each day (null: no reading), aligned with `days`. */
+  activity: { reference: string; values: (number | null)[] }[];
+  /** Codes and parameters, written in `lang` when drawn (`reports:pdf.auto.advice.<code>`). */
+  advice: { code: string; params: Record<string, string | number> }[];
 }

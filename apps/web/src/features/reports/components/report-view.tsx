@@ -180,12 +180,17 @@ export function ReportView({ report }: { report: Report }) {
   const { t } = useTranslation();
   const format = useFormat();
   const licence = (number: string) => t('reports:pdf.product.licence', { number });
+  // an automatic report (docs/decisions/018) has no visit: its stations, alerts, chart and advice are in its PDF
+  const automatic = Boolean(report.automatic_kind);
   return (
     <div className="flex flex-col gap-5">
-      <ReportSection title={t('reports:pdf.visit')}>
+      <ReportSection title={t(automatic ? 'reports:pdf.auto.period' : 'reports:pdf.visit')}>
         <div className="mb-3 flex flex-wrap items-center gap-2">
           <ReportStatusBadge status={report.status} />
           <ReportTypeBadge type={report.type} />
+          {report.automatic_kind ? (
+            <span className="text-[13px] text-gray-700">{t(`reports:pdf.auto.kind.${report.automatic_kind}`)}</span>
+          ) : null}
           {/* every state: the frozen PDF once sent, else drawn now (marked draft while to process) */}
           <a
             href={http.url(reportPdfUrl(report.ulid))}
@@ -204,11 +209,13 @@ export function ReportView({ report }: { report: Report }) {
           <Field label={t('reports:pdf.site')}>{report.site.name}</Field>
           <Field label={t('reports:pdf.started_at')}>{format.dateTime(report.visit_started_at)}</Field>
           <Field label={t('reports:pdf.ended_at')}>{format.dateTime(report.visit_ended_at)}</Field>
-          <Field label={t('reports:pdf.interveners')}>
-            {report.interveners.length
-              ? report.interveners.map((p) => personLabel(p, licence)).join(', ')
-              : t('reports:screen.detail.none')}
-          </Field>
+          {automatic ? null : (
+            <Field label={t('reports:pdf.interveners')}>
+              {report.interveners.length
+                ? report.interveners.map((p) => personLabel(p, licence)).join(', ')
+                : t('reports:screen.detail.none')}
+            </Field>
+          )}
           <Field label={t('reports:screen.detail.language')}>{t(`enums:language.${report.language}`)}</Field>
         </dl>
       </ReportSection>
@@ -223,88 +230,94 @@ export function ReportView({ report }: { report: Report }) {
         <Text value={report.conducive_conditions} />
       </ReportSection>
 
-      <ReportSection title={t('reports:pdf.stations')}>
-        <StationChecks report={report} />
-      </ReportSection>
+      {automatic ? (
+        <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-800">{t('reports:automatic.inPdf')}</p>
+      ) : (
+        <>
+          <ReportSection title={t('reports:pdf.stations')}>
+            <StationChecks report={report} />
+          </ReportSection>
 
-      <ReportSection title={t('reports:pdf.products')}>
-        {report.product_uses.length ? (
-          <ul className="flex flex-col gap-2">
-            {report.product_uses.map((use, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a product may be used twice; the order is the record's
-              <ProductUseCard key={`${use.product_ulid}-${index}`} use={use} />
-            ))}
-          </ul>
-        ) : (
-          <Empty>{t('reports:screen.detail.noProducts')}</Empty>
-        )}
-      </ReportSection>
-
-      <ReportSection title={t('reports:pdf.photos')}>
-        {report.photos.length ? (
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-            {report.photos.map((photo) => {
-              const station = report.station_checks.find((c) => c.equipment_ulid === photo.equipment_ulid);
-              const caption = [
-                t(`reports:photo_kind.${photo.kind}`),
-                station ? t('reports:pdf.photo_station', { reference: station.reference }) : null,
-              ]
-                .filter(Boolean)
-                .join(' · ');
-              return (
-                <li key={photo.ulid}>
-                  <a
-                    href={http.url(photo.url)}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="block rounded-md outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                  >
-                    <img
-                      src={http.url(photo.url)}
-                      alt={caption}
-                      loading="lazy"
-                      className="aspect-square w-full rounded-md bg-gray-100 object-cover"
-                    />
-                  </a>
-                  <p className="mt-1 truncate text-xs text-gray-700">{caption}</p>
-                </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <p className="flex items-center gap-2 text-sm text-gray-600 italic">
-            <ImageOff size={16} aria-hidden />
-            {t('reports:screen.detail.noPhotos')}
-          </p>
-        )}
-      </ReportSection>
-
-      <ReportSection title={t('reports:pdf.signatures')}>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field label={t('reports:pdf.customer_signature')}>
-            {report.customer_absent ? (
-              t('reports:pdf.customer_absent')
-            ) : report.has_customer_signature || report.customer_signature_name ? (
-              <>
-                {report.customer_signature_name ?? '—'}
-                {report.customer_signed_at ? (
-                  <span className="block text-[13px] text-gray-700">
-                    {t('reports:pdf.signed_at', { date: format.dateTime(report.customer_signed_at) })}
-                  </span>
-                ) : null}
-              </>
+          <ReportSection title={t('reports:pdf.products')}>
+            {report.product_uses.length ? (
+              <ul className="flex flex-col gap-2">
+                {report.product_uses.map((use, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a product may be used twice; the order is the record's
+                  <ProductUseCard key={`${use.product_ulid}-${index}`} use={use} />
+                ))}
+              </ul>
             ) : (
-              t('reports:pdf.not_signed')
+              <Empty>{t('reports:screen.detail.noProducts')}</Empty>
             )}
-          </Field>
-          <Field label={t('reports:pdf.technician_signature')}>
-            {report.technician ? personLabel(report.technician, licence) : '—'}
-            <span className="block text-[13px] text-gray-700">
-              {report.has_technician_signature ? t('reports:screen.detail.signed') : t('reports:pdf.not_signed')}
-            </span>
-          </Field>
-        </dl>
-      </ReportSection>
+          </ReportSection>
+
+          <ReportSection title={t('reports:pdf.photos')}>
+            {report.photos.length ? (
+              <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+                {report.photos.map((photo) => {
+                  const station = report.station_checks.find((c) => c.equipment_ulid === photo.equipment_ulid);
+                  const caption = [
+                    t(`reports:photo_kind.${photo.kind}`),
+                    station ? t('reports:pdf.photo_station', { reference: station.reference }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ');
+                  return (
+                    <li key={photo.ulid}>
+                      <a
+                        href={http.url(photo.url)}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="block rounded-md outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                      >
+                        <img
+                          src={http.url(photo.url)}
+                          alt={caption}
+                          loading="lazy"
+                          className="aspect-square w-full rounded-md bg-gray-100 object-cover"
+                        />
+                      </a>
+                      <p className="mt-1 truncate text-xs text-gray-700">{caption}</p>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <p className="flex items-center gap-2 text-sm text-gray-600 italic">
+                <ImageOff size={16} aria-hidden />
+                {t('reports:screen.detail.noPhotos')}
+              </p>
+            )}
+          </ReportSection>
+
+          <ReportSection title={t('reports:pdf.signatures')}>
+            <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <Field label={t('reports:pdf.customer_signature')}>
+                {report.customer_absent ? (
+                  t('reports:pdf.customer_absent')
+                ) : report.has_customer_signature || report.customer_signature_name ? (
+                  <>
+                    {report.customer_signature_name ?? '—'}
+                    {report.customer_signed_at ? (
+                      <span className="block text-[13px] text-gray-700">
+                        {t('reports:pdf.signed_at', { date: format.dateTime(report.customer_signed_at) })}
+                      </span>
+                    ) : null}
+                  </>
+                ) : (
+                  t('reports:pdf.not_signed')
+                )}
+              </Field>
+              <Field label={t('reports:pdf.technician_signature')}>
+                {report.technician ? personLabel(report.technician, licence) : '—'}
+                <span className="block text-[13px] text-gray-700">
+                  {report.has_technician_signature ? t('reports:screen.detail.signed') : t('reports:pdf.not_signed')}
+                </span>
+              </Field>
+            </dl>
+          </ReportSection>
+        </>
+      )}
 
       <ReportSection title={t('reports:screen.detail.deliveries')}>
         {report.status === 'discarded' ? (

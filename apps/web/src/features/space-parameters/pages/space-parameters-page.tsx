@@ -3,6 +3,7 @@
  * §2.7 "Space settings"): the settings of the current space (name, logo, address, referral reseller), for a PCO its
  * alert thresholds and the entry to its product catalogue (issue 12), the account transfer, the audit trail of the changes made under substitution and the deletion of the account.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/auth/session';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -29,8 +30,8 @@ function SettingsSkeleton() {
   );
 }
 
-/** The space settings screen. */
-export function SpaceParametersPage() {
+/** The space settings screen; `pcoCards` are other features' cards for a PCO (composed by the app). */
+export function SpaceParametersPage({ pcoCards }: { pcoCards?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { actor } = useSession();
   const query = useSpaceParameters();
@@ -43,6 +44,7 @@ export function SpaceParametersPage() {
           <SettingsForm settings={settings} />
           {actor?.userType === 'pco' ? <AlertSettingsCard /> : null}
           {actor?.userType === 'pco' ? <ResponseTargetsCard /> : null}
+          {actor?.userType === 'pco' ? pcoCards : null}
           {actor?.userType === 'pco' ? <ProductCatalogueCard /> : null}
           <TransferCard settings={settings} />
           <AuditCard />
