@@ -16,7 +16,8 @@ import type { EventBus } from '../../platform/events/event-bus.js';
 import type { AppMetrics } from '../../platform/http/operations.js';
 import { newUlid } from '../../platform/ids.js';
 import type { MailQueue } from '../../platform/mail/mail.js';
-import { automaticSenderOn, createAutomaticReportBuilder } from '../automatic-reports/automatic-reports.builder.js';
+import { createAutomaticReportBuilder } from '../automatic-reports/automatic-reports.builder.js';
+import { reportSenderOn } from '../reports/report-sender.js';
 import {
   closeAlerts,
   dailyConsumption,
@@ -161,7 +162,7 @@ export function createAlertEngine(deps: {
   const { db } = deps;
   const notifier = createAlertNotifier(deps);
   // event reports (docs/decisions/018): a new termite or colony alert makes an alert report, ≤ 1 per site per 24 h
-  const eventReports = createAutomaticReportBuilder({ db, send: automaticSenderOn(db, { mail: deps.mail }) });
+  const eventReports = createAutomaticReportBuilder({ db, send: reportSenderOn(db, { mail: deps.mail }) });
 
   /**
    * Events of every change, the control visits proposed for the new termite/colony alerts (issue 15), their

@@ -9,30 +9,25 @@
  * report sends it. Alert reports are limited to one per site per 24 h under the site's row lock.
  */
 import type { Language } from '@isoptera/contracts';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { reports, sites } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/database.js';
-import { newUlid } from '../../platform/ids.js';
-import type { MailQueue } from '../../platform/mail/mail.js';
-import { readAlertSettings } from '../alerts/alert-engine.repository.js';
-import { renderReportPdf } from '../reports/pdf/render-report.js';
-import { createReportLifecycleService, type RenderReportPdf } from '../reports/report-lifecycle.service.js';
-import { createReportSourcesRepository } from '../reports/report-sources.repository.js';
-import { createReportsRepository } from '../reports/reports.repository.js';
+import { readAlertSettings } from '../alerts/alert-settings.service.js';
+import type { ReportSender } from '../reports/report-sender.js';
 import { type AutomaticReportData, buildAutomaticData } from './automatic-report-data.js';
 import {
   type AutomaticReportsRepository,
   createAutomaticReportsRepository,
-  rowsOf,
+  insertAutomaticReports,
+  lockSiteWithRecentAlertReport,
   type ScheduledSite,
   type SitePeriod,
+  silentGatewaySites,
   toDate,
 } from './automatic-reports.repository.js';
 import { latestDuePeriod, periodToBuild } from './automatic-schedule.js';
 
-/** Sends a report to process to `recipients` as `actor` (the reports' send flow). */
-export type AutomaticSender = (actor: Actor, reportId: string, recipients: string[]) => Promise<unknown>;
+/** Sends a report to process to `recipients` as `actor` (the reports' send flow, modules/reports/report-sender.ts). */
+export type AutomaticSender = ReportSender;
 
 /** Sites per batch of content queries and inserts. */
 const BATCH = 500;
@@ -64,26 +59,6 @@ function ownerActor(site: ScheduledSite): Actor {
     timezone: site.timezone,
     lang: site.lang as Language,
   };
-}
-
-/** The send flow of the reports module on `db`, drawing with `renderPdf` (no logo: the job reads no files). */
-export function automaticSenderOn(
-  db: Db,
-  options: {
-    mail?: MailQueue;
-    renderPdf?: RenderReportPdf;
-    readLogo?: (url: string | null) => Promise<Uint8Array | null>;
-  },
-): AutomaticSender {
-  const lifecycle = createReportLifecycleService({
-    repository: createReportsRepository(db),
-    sources: createReportSourcesRepository(db),
-    renderPdf: options.renderPdf ?? renderReportPdf,
-    readLogo: options.readLogo ?? (async () => null),
-    ...(options.mail ? { mail: options.mail } : {}),
-    stations: { remove: async () => {}, replaced: async () => {} },
-  });
-  return (actor, id, recipients) => lifecycle.send(actor, id, recipients);
 }
 
 interface Planned extends SitePeriod {
@@ -146,35 +121,23 @@ export function createAutomaticReportBuilder(options: {
   }
 
   /** Inserts the reports (once per key); answers those this call inserted. */
-  async function insert(
+  function insert(
     tx: Db,
     rows: { planned: Planned; data: AutomaticReportData; visitEnd: Date }[],
   ): Promise<{ id: string; siteId: string }[]> {
-    if (!rows.length) return [];
-    return tx
-      .insert(reports)
-      .values(
-        rows.map(({ planned, data, visitEnd }) => ({
-          id: newUlid(),
-          spaceId: planned.site.spaceId,
-          siteId: planned.siteId,
-          clientId: planned.site.clientId,
-          type: 'TYPE_AUTOMATIC_REPORT',
-          status: 'to_process',
-          visitStartedAt: planned.periodStart,
-          visitEndedAt: visitEnd,
-          language: planned.site.lang,
-          automaticKind: data.kind,
-          periodStart: planned.periodStart,
-          periodEnd: planned.periodEnd,
-          automaticData: data,
-        })),
-      )
-      .onConflictDoNothing({
-        target: [reports.siteId, reports.type, reports.automaticKind, reports.periodStart, reports.periodEnd],
-        where: sql`${reports.periodStart} is not null`,
-      })
-      .returning({ id: reports.id, siteId: reports.siteId });
+    return insertAutomaticReports(
+      tx,
+      rows.map(({ planned, data, visitEnd }) => ({
+        spaceId: planned.site.spaceId,
+        siteId: planned.siteId,
+        clientId: planned.site.clientId,
+        language: planned.site.lang,
+        periodStart: planned.periodStart,
+        periodEnd: planned.periodEnd,
+        visitEnd,
+        data,
+      })),
+    );
   }
 
   /** Sends the inserted reports whose site is on `send_automatically` (equipment notices never). */
@@ -261,20 +224,7 @@ export function createAutomaticReportBuilder(options: {
       let built = 0;
       for (const site of await repository.scheduledSites({ siteIds })) {
         const inserted = await db.transaction(async (tx) => {
-          await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, site.siteId)).for('update');
-          const [recent] = await tx
-            .select({ id: reports.id })
-            .from(reports)
-            .where(
-              and(
-                eq(reports.siteId, site.siteId),
-                eq(reports.type, 'TYPE_AUTOMATIC_REPORT'),
-                eq(reports.automaticKind, 'alert'),
-                gt(reports.periodEnd, new Date(at.getTime() - DAY_MS)),
-              ),
-            )
-            .limit(1);
-          if (recent) return [];
+          if (await lockSiteWithRecentAlertReport(tx, site.siteId, new Date(at.getTime() - DAY_MS))) return [];
           const planned: Planned = {
             site,
             siteId: site.siteId,
@@ -299,15 +249,11 @@ export function createAutomaticReportBuilder(options: {
       const scheduled = await repository.scheduledSites(scope);
       if (!scheduled.length) return 0;
       const bySite = new Map(scheduled.map((s) => [s.siteId, s]));
-      const silent = await rowsOf<{ site_id: string; last: Date | string }>(
+      const silent = await silentGatewaySites(
         db,
-        sql`
-        select e.site_id, max(e.last_update_at) as last
-        from equipment e
-        where e.kind = 'gateway' and e.last_update_at < ${new Date(at.getTime() - DAY_MS).toISOString()}::timestamptz
-          and e.last_update_at > ${new Date(at.getTime() - NOTICE_HORIZON_MS).toISOString()}::timestamptz
-          and e.site_id in (select value from json_array_elements_text(${JSON.stringify([...bySite.keys()])}::json))
-        group by e.site_id`,
+        [...bySite.keys()],
+        new Date(at.getTime() - DAY_MS),
+        new Date(at.getTime() - NOTICE_HORIZON_MS),
       );
       let built = 0;
       const bySpace = new Map<string, Planned[]>();

@@ -1,9 +1,10 @@
 import { createImageStore, STORED_IMAGE_PATTERN, toPng } from '../../platform/images/images.js';
 import type { AppModule } from '../../platform/module.js';
 import { renderReportPdf } from '../reports/pdf/render-report.js';
+import { reportSenderOn } from '../reports/report-sender.js';
 import { LOGO_URL_PREFIX } from '../spaces/spaces.module.js';
 import { createAutomaticReportJob } from './automatic-report-job.js';
-import { automaticSenderOn, createAutomaticReportBuilder } from './automatic-reports.builder.js';
+import { createAutomaticReportBuilder } from './automatic-reports.builder.js';
 import { createAutomaticReportsRepository } from './automatic-reports.repository.js';
 import { automaticReportsRoutes } from './automatic-reports.routes.js';
 import { createAutomaticReportsService } from './automatic-reports.service.js';
@@ -15,17 +16,17 @@ import { createAutomaticReportsService } from './automatic-reports.service.js';
  */
 export const automaticReportsModule: AppModule = {
   name: 'automatic-reports',
-  async register(app, { db, config, mail }) {
+  async register(app, { db, config, mail, storage }) {
     const service = createAutomaticReportsService(createAutomaticReportsRepository(db));
     await app.register(automaticReportsRoutes, { service });
     if (config.env !== 'test') {
-      const logos = createImageStore({ dataDir: config.dataDir, folder: 'logos', urlPrefix: LOGO_URL_PREFIX });
+      const logos = createImageStore({ storage, folder: 'logos', urlPrefix: LOGO_URL_PREFIX });
       const readLogo = async (url: string | null) => {
         const name = url?.startsWith(LOGO_URL_PREFIX) ? url.slice(LOGO_URL_PREFIX.length) : '';
         const webp = STORED_IMAGE_PATTERN.test(name) ? await logos.read(name) : null;
         return webp ? toPng(webp) : null;
       };
-      const send = automaticSenderOn(db, { mail, renderPdf: renderReportPdf, readLogo });
+      const send = reportSenderOn(db, { mail, renderPdf: renderReportPdf, readLogo });
       const builder = createAutomaticReportBuilder({ db, send, log: app.log });
       const job = createAutomaticReportJob({ db, builder, log: app.log });
       app.addHook('onReady', () => job.start());

@@ -10,11 +10,12 @@ import {
   LANGUAGES,
   type Language,
 } from '@isoptera/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type AutomaticReportSettingsRow, automaticReportSettings, sites } from '../../db/schema/index.js';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type AutomaticReportSettingsRow, automaticReportSettings, reports, sites } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 import { newUlid } from '../../platform/ids.js';
 import { respondedAtSql } from '../alerts/response-clock.js';
+import type { AutomaticReportData } from './automatic-report-data.js';
 
 /** Rows of a raw statement (both drivers answer `{rows}`). */
 export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -341,3 +342,91 @@ export function createAutomaticReportsRepository(db: Db) {
   };
 }
 export type AutomaticReportsRepository = ReturnType<typeof createAutomaticReportsRepository>;
+
+/** One automatic report to insert (to process), with its period and data. */
+export interface AutomaticReportInsert {
+  spaceId: string;
+  siteId: string;
+  clientId: string;
+  language: Language;
+  periodStart: Date;
+  periodEnd: Date;
+  /** The report's `visit_ended_at`: when it was built. */
+  visitEnd: Date;
+  data: AutomaticReportData;
+}
+
+/**
+ * Inserts the reports once per key (site, type, kind, period start, period end): `on conflict do nothing`, so a
+ * retried or concurrent run inserts nothing twice. Answers the rows this call inserted.
+ */
+export async function insertAutomaticReports(
+  tx: Db,
+  rows: readonly AutomaticReportInsert[],
+): Promise<{ id: string; siteId: string }[]> {
+  if (!rows.length) return [];
+  return tx
+    .insert(reports)
+    .values(
+      rows.map((row) => ({
+        id: newUlid(),
+        spaceId: row.spaceId,
+        siteId: row.siteId,
+        clientId: row.clientId,
+        type: 'TYPE_AUTOMATIC_REPORT',
+        status: 'to_process',
+        visitStartedAt: row.periodStart,
+        visitEndedAt: row.visitEnd,
+        language: row.language,
+        automaticKind: row.data.kind,
+        periodStart: row.periodStart,
+        periodEnd: row.periodEnd,
+        automaticData: row.data,
+      })),
+    )
+    .onConflictDoNothing({
+      target: [reports.siteId, reports.type, reports.automaticKind, reports.periodStart, reports.periodEnd],
+      where: sql`${reports.periodStart} is not null`,
+    })
+    .returning({ id: reports.id, siteId: reports.siteId });
+}
+
+/**
+ * Locks the site's row (in the transaction `tx`, until it ends) and tells whether the site has an alert report whose
+ * period ends after `since`: two instances cannot both find none.
+ */
+export async function lockSiteWithRecentAlertReport(tx: Db, siteId: string, since: Date): Promise<boolean> {
+  await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).for('update');
+  const [recent] = await tx
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.siteId, siteId),
+        eq(reports.type, 'TYPE_AUTOMATIC_REPORT'),
+        eq(reports.automaticKind, 'alert'),
+        gt(reports.periodEnd, since),
+      ),
+    )
+    .limit(1);
+  return recent !== undefined;
+}
+
+/** The sites among `siteIds` whose gateways were last heard between `after` and `before`, with that last uplink. */
+export function silentGatewaySites(
+  db: Db,
+  siteIds: readonly string[],
+  before: Date,
+  after: Date,
+): Promise<{ site_id: string; last: Date | string }[]> {
+  return rowsOf<{ site_id: string; last: Date | string }>(
+    db,
+    sql`
+    select e.site_id, max(e.last_update_at) as last
+    from equipment e
+    where e.kind = 'gateway' and e.last_update_at < ${before.toISOString()}::timestamptz
+      and e.last_update_at > ${after.toISOString()}::timestamptz
+      and e.site_id in (select value from json_array_elements_text(${JSON.stringify(siteIds)}::json))
+    group by e.site_id`,
+  );
+}

@@ -6,7 +6,6 @@
  * reports' 24 h limit and the silent gateway's equipment notice.
  */
 import type { AutomaticReportSettings } from '@isoptera/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   automaticReportsOf,
@@ -26,11 +25,11 @@ import {
   testDoubleRenderReportPdf,
   violations,
 } from '../../../test/report-factories.js';
-import { reports } from '../../db/schema/index.js';
 import type { AppModule, ModuleDeps } from '../../platform/module.js';
 import { createAlertEngine } from '../alerts/alert-engine.js';
+import { reportSenderOn } from '../reports/report-sender.js';
 import type { AutomaticReportData } from './automatic-report-data.js';
-import { automaticSenderOn, createAutomaticReportBuilder } from './automatic-reports.builder.js';
+import { createAutomaticReportBuilder } from './automatic-reports.builder.js';
 
 let t: TestApp;
 let deps: ModuleDeps;
@@ -57,7 +56,7 @@ afterAll(() => t.close());
 const builder = () =>
   createAutomaticReportBuilder({
     db: t.db,
-    send: automaticSenderOn(t.db, { mail: deps.mail, renderPdf: testDoubleRenderReportPdf }),
+    send: reportSenderOn(t.db, { mail: deps.mail, renderPdf: testDoubleRenderReportPdf }),
   });
 const MONTHLY: AutomaticReportSettings = {
   frequency: 'monthly',
@@ -419,7 +418,7 @@ describe('event reports', () => {
       params: { reference: 'GW-01', days: 1 },
     });
     expect(await automaticReportsOf(t.db, talking.siteId)).toHaveLength(0);
-    const rows = await t.db.select({ id: reports.id }).from(reports).where(eq(reports.spaceId, other.spaceId));
+    const rows = await t.db.query.reports.findMany({ where: (r, { eq }) => eq(r.spaceId, other.spaceId) });
     expect(rows).toHaveLength(1);
   });
 });
