@@ -120,7 +120,11 @@ export function ScheduleFields<T extends FieldValues>({
   const frequency = useWatch({ control, name: name('frequency') }) as ScheduleFormValues['frequency'];
   const message = (code?: string) => (code ? code : undefined);
   const days = [
-    ...Array.from({ length: 28 }, (_, i) => ({ id: String(i + 1), label: String(i + 1) })),
+    // a day of the month as the language writes it in a list: '1' in French or English, '1日' in Japanese
+    ...Array.from({ length: 28 }, (_, i) => ({
+      id: String(i + 1),
+      label: t('reports:automatic.dayOption', { day: i + 1 }),
+    })),
     { id: 'last', label: t('reports:automatic.lastDay') },
   ];
   const hours = Array.from({ length: 24 }, (_, h) => ({ id: String(h), label: `${String(h).padStart(2, '0')}:00` }));
