@@ -133,8 +133,12 @@ test("a site's equipment and logs are lists too, and the equipment filter surviv
   const siteUlid = items.find((item) => item.alerts.length > 0)?.site_ulid ?? items[0]?.site_ulid;
   expect(siteUlid, 'a demo site with equipment').toBeTruthy();
 
+  // the site's name from the API: the page's heading says 'Site' until the site has loaded
+  const site = await page.request.get(`/api/sites/${siteUlid}`, { headers: WEBAPP });
+  expect(site.ok()).toBe(true);
+  const siteName = ((await site.json()) as { name: string }).name;
   await page.goto(inLang(`/sites/${siteUlid}`, lang));
-  const siteName = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(siteName);
   const equipment = page
     .getByRole('heading', { level: 2, name: new RegExp(`^${escapeRegExp(t('equipment:section.title'))}`) })
     .locator('xpath=ancestor::section[1]');
