@@ -1,6 +1,7 @@
 /**
  * What operators watch (issue 16 "Operations"):
- * - **Metrics** in the Prometheus text format at `GET /metrics`, only with `Authorization: Bearer <METRICS_TOKEN>`
+ * - **Metrics** (measured only when `METRICS_TOKEN` is set: no per-request work otherwise) in the Prometheus text
+ *   format at `GET /metrics`, only with `Authorization: Bearer <METRICS_TOKEN>`
  *   (404 when no token is configured, 401 with a wrong one): requests per route and status and their latency
  *   (seconds), the database pool's connections, the job queues' depth per state, uplinks and readings ingested,
  *   alerts opened — plus Node's own process metrics. One registry per app (tests build many apps in one process).
@@ -76,7 +77,6 @@ export function serializeRequest(request: {
 /** The metrics registry and counters of one app, and its `/metrics` route when `token` is set. */
 export function registerOperations(app: FastifyInstance, options: { metricsToken: string | undefined }): Operations {
   const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry });
   const requests = new client.Counter({
     name: 'isoptera_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status',
@@ -108,20 +108,25 @@ export function registerOperations(app: FastifyInstance, options: { metricsToken
     registers: [registry],
   });
 
-  // the route pattern, not the URL: one series per route whatever the ids
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-  });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const token = options.metricsToken;
-  // without a token the route does not exist: `/metrics` answers the API's 404 problem, never the SPA
+  // without a token nothing is measured (no per-request work) and the route does not exist: `/metrics` answers the
+  // API's 404 problem, never the SPA
   if (token) {
+    client.collectDefaultMetrics({ register: registry });
+    // the route pattern, not the URL: one series per route whatever the ids
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      if (route !== '/metrics') {
+        requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+        duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      }
+      done();
+    });
     const expected = Buffer.from(token);
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       const actual = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
