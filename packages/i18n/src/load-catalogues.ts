@@ -12,7 +12,8 @@ import type { Catalogue, CatalogueTree } from './translate.js';
 /** Absolute path of the `locales` folder of this package. */
 export const LOCALES_DIR = fileURLToPath(new URL('../locales/', import.meta.url));
 
-let bundled: Record<Language, Catalogue> | undefined;
+/** The package's catalogues as read, before the screens' error messages are lent to `errors`. */
+let read: Record<Language, Catalogue> | undefined;
 /** The catalogues every default `loadCatalogues()` answers: the bundled ones with the overrides in force on top. */
 const live = {} as Record<Language, Catalogue>;
 
@@ -24,18 +25,21 @@ const live = {} as Record<Language, Catalogue>;
  * an empty catalogue; a file that is not valid JSON throws an Error naming the file.
  */
 export function loadCatalogues(localesDir: string = LOCALES_DIR): Record<Language, Catalogue> {
-  if (localesDir !== LOCALES_DIR) return readCatalogues(localesDir);
-  if (!bundled) {
-    bundled = readCatalogues(LOCALES_DIR);
-    Object.assign(live, bundled);
+  if (localesDir !== LOCALES_DIR) return withScreenErrorsAll(readCatalogues(localesDir));
+  if (!read) {
+    read = readCatalogues(LOCALES_DIR);
+    Object.assign(live, withScreenErrorsAll(read));
   }
   return live;
 }
 
-/** The bundled catalogues of the package, without any override (the base the translation tool compares with). */
+/**
+ * The bundled catalogues of the package as their files hold them — without any override, and the screens' error
+ * messages only in their own namespace (the base the translation tool compares with and lists).
+ */
 export function bundledCatalogues(): Record<Language, Catalogue> {
   loadCatalogues();
-  return bundled as Record<Language, Catalogue>;
+  return read as Record<Language, Catalogue>;
 }
 
 /**
@@ -44,17 +48,30 @@ export function bundledCatalogues(): Record<Language, Catalogue> {
  * supported ones are ignored (the server writes in those only). `{}` goes back to the bundled texts.
  */
 export function setServerOverrides(overrides: Overrides): void {
-  const merged = applyOverrides(bundledCatalogues(), overrides);
+  loadCatalogues();
+  // overrides first, then the loan: an override of `reports:errors.<code>` changes the message of `errors:<code>` too
+  const merged = withScreenErrorsAll(applyOverrides(read as Record<Language, Catalogue>, overrides));
   for (const lang of SUPPORTED_LANGUAGES) live[lang] = merged[lang];
 }
 
 /**
- * Namespaces of screens loaded on demand whose `errors` branch holds the error messages of their own calls: kept out
- * of the `errors` catalogue, which the web app loads with its start-up texts (ARCHITECTURE §6 budgets), and merged
- * into it for the server, whose problem bodies and violations read `errors:<code>` (the screen does the same for the
- * web app when it opens). A code of `errors` itself wins.
+ * Namespaces of screens loaded on demand whose `errors` branch holds the error messages of their own calls — the
+ * translation tool's, the visit reports' (and the technician API's), the client import's, the contracts', the
+ * product catalogue's, the equipment's (and the gateways' uplink API's), the spaces' and the space settings': kept
+ * out of the `errors` catalogue, which the web app loads with its start-up texts (ARCHITECTURE §6 budgets), and lent
+ * to it for the server, whose problem bodies and violations read `errors:<code>` (the web app does the same when it
+ * loads the namespace, on-demand-catalogue.ts). A code of `errors` itself wins.
  */
-export const SCREEN_ERROR_NAMESPACES = ['translations'] as const;
+export const SCREEN_ERROR_NAMESPACES = [
+  'translations',
+  'reports',
+  'clientImport',
+  'contracts',
+  'products',
+  'equipment',
+  'spaces',
+  'spaceParameters',
+] as const;
 
 function withScreenErrors(catalogue: Catalogue): Catalogue {
   let errors = catalogue.errors;
@@ -65,11 +82,15 @@ function withScreenErrors(catalogue: Catalogue): Catalogue {
   return errors ? { ...catalogue, errors } : catalogue;
 }
 
+function withScreenErrorsAll(catalogues: Record<Language, Catalogue>): Record<Language, Catalogue> {
+  const lent = {} as Record<Language, Catalogue>;
+  for (const lang of SUPPORTED_LANGUAGES) lent[lang] = withScreenErrors(catalogues[lang]);
+  return lent;
+}
+
 function readCatalogues(localesDir: string): Record<Language, Catalogue> {
   const catalogues = {} as Record<Language, Catalogue>;
-  for (const lang of SUPPORTED_LANGUAGES) {
-    catalogues[lang] = withScreenErrors(loadLanguage(join(localesDir, lang)));
-  }
+  for (const lang of SUPPORTED_LANGUAGES) catalogues[lang] = loadLanguage(join(localesDir, lang));
   return catalogues;
 }
 

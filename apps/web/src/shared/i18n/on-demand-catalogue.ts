@@ -16,7 +16,7 @@
 import type { Language } from '@isoptera/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, i18n } from './i18n';
+import { ALL_NAMESPACES, currentLanguage, i18n } from './i18n';
 import { startPublishedTexts } from './published-overrides';
 
 /** A namespace loaded on demand (the list of on-demand-namespaces.json, which vite.config.ts reads). */
@@ -70,6 +70,19 @@ const files = import.meta.glob<Catalogue>(
 // the login route and the shell nothing (ARCHITECTURE §6).
 startPublishedTexts(i18n);
 
+/**
+ * Lends the namespace's `errors` branch — the messages of its screens' own error codes, kept out of the start-up
+ * `errors` catalogue (ARCHITECTURE §6 budgets; packages/i18n `SCREEN_ERROR_NAMESPACES`, which the server lends the
+ * same way) — to `errors`, so that `errorMessage()` and the forms' field errors read them as any other code. A code of
+ * `errors` itself wins.
+ */
+function lendErrorMessages(language: Language, catalogue: Catalogue): void {
+  const messages = catalogue.errors;
+  if (!messages || typeof messages !== 'object') return;
+  i18n.addResourceBundle(language, 'errors', messages, true, false, { silent: true });
+  i18n.addResourceBundle(language, ALL_NAMESPACES, { errors: messages }, true, false, { silent: true });
+}
+
 /** The loads started, by `namespace/language` (a failed load is forgotten so that it can be tried again). */
 const loads = new Map<string, Promise<void>>();
 
@@ -84,6 +97,7 @@ export function loadOnDemandCatalogue(namespace: OnDemandNamespace, language: La
     const file = files[`./${language}/${namespace}.json`];
     load = file
       ? file().then((catalogue) => {
+          lendErrorMessages(language, catalogue);
           // not silent: its 'added' event re-renders the translated components (bindI18nStore: 'added')
           i18n.addResourceBundle(language, namespace, catalogue, true, true);
         })

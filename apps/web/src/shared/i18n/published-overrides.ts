@@ -47,6 +47,21 @@ function nest(flat: Record<string, string>): Record<string, unknown> {
   return tree;
 }
 
+/**
+ * Writes `data` into `namespace` (both `ns:key` and `translation` branches). The `errors` branch of a screen's
+ * namespace is lent to `errors` (on-demand-catalogue.ts): it is written there too, so that the changed message shows
+ * wherever the code is translated.
+ */
+function put(lang: string, namespace: string, data: Record<string, unknown>): void {
+  i18n.addResourceBundle(lang, namespace, data, true, true, { silent: true });
+  if (i18n.hasResourceBundle(lang, ALL_NAMESPACES)) {
+    i18n.addResourceBundle(lang, ALL_NAMESPACES, { [namespace]: data }, true, true, { silent: true });
+  }
+  const errors = data.errors;
+  if (namespace !== 'errors' && errors && typeof errors === 'object')
+    put(lang, 'errors', errors as Record<string, unknown>);
+}
+
 /** Lays the overrides of `lang` on the namespaces i18next has loaded (both `ns:key` and `translation` branches). */
 function layOn(lang: string): void {
   applying = true;
@@ -58,11 +73,7 @@ function layOn(lang: string): void {
         const slot = `${lang}/${namespace}/${key}`;
         if (!bundled.has(slot)) bundled.set(slot, i18n.getResource(lang, namespace, key));
       }
-      const data = nest(flat);
-      i18n.addResourceBundle(lang, namespace, data, true, true, { silent: true });
-      if (i18n.hasResourceBundle(lang, ALL_NAMESPACES)) {
-        i18n.addResourceBundle(lang, ALL_NAMESPACES, { [namespace]: data }, true, true, { silent: true });
-      }
+      put(lang, namespace, nest(flat));
     }
   } finally {
     applying = false;
@@ -77,11 +88,7 @@ function restoreReverted(): void {
     if (texts.get(`${lang}/${namespace}`)?.[key] !== undefined) continue;
     bundled.delete(slot);
     if (typeof text !== 'string') continue;
-    const data = nest({ [key]: text });
-    i18n.addResourceBundle(lang, namespace, data, true, true, { silent: true });
-    if (i18n.hasResourceBundle(lang, ALL_NAMESPACES)) {
-      i18n.addResourceBundle(lang, ALL_NAMESPACES, { [namespace]: data }, true, true, { silent: true });
-    }
+    put(lang, namespace, nest({ [key]: text }));
   }
 }
 

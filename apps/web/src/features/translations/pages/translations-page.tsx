@@ -16,7 +16,7 @@ import {
 } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Pencil, Send, Trash2, Upload } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChangesGuard } from '../../../shared/forms/form-slide-over';
 import { mapViolations } from '../../../shared/forms/violations';
@@ -580,14 +580,7 @@ function ExportCard({ languages }: { languages: string[] }) {
 
 /** The `/translations` screen. */
 export function TranslationsPage() {
-  const { t, i18n } = useTranslation();
-  // the error messages of the tool's calls live in its namespace (not in the start-up `errors` catalogue): lend them
-  // to `errors` so that field errors and notifications read them as any other (packages/i18n load-catalogues.ts)
-  useEffect(() => {
-    const messages = i18n.getResource(i18n.language, 'translations', 'errors') as unknown;
-    if (messages && typeof messages === 'object')
-      i18n.addResourceBundle(i18n.language, 'errors', messages, true, false);
-  }, [i18n, i18n.language]);
+  const { t } = useTranslation();
   const name = useLanguageName();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
