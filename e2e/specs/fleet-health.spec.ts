@@ -112,10 +112,13 @@ test("the demo PCO's owner finds the map of the sites on Home; a marker opens it
   const t = translator(lang);
   await loginAs('owner');
   await page.goto(`/home?lang=${lang}`);
+  const title = page.getByRole('heading', { name: t('overview:map.title') });
   const map = page.getByTestId('sites-map');
+  // the sites and Leaflet load when the card nears the viewport: under the lists on a phone, after scrolling
+  await title.scrollIntoViewIfNeeded();
+  await expect(title).toBeVisible();
   await map.scrollIntoViewIfNeeded();
   await expect(map).toBeVisible();
-  await expect(page.getByRole('heading', { name: t('overview:map.title') })).toBeVisible();
   const markers = map.locator('.site-marker');
   await expect(markers.first()).toBeVisible();
   expect(await markers.count()).toBeGreaterThan(1);
@@ -128,9 +131,11 @@ test("the demo PCO's owner finds the map of the sites on Home; a marker opens it
   await map.scrollIntoViewIfNeeded();
   await screenshot(page, `home-sites-map-${lang}-viewport`, { fullPage: false });
   await page.goto(`/home?lang=${otherLang()}`);
+  await page.getByRole('heading', { name: translator(otherLang())('overview:map.title') }).scrollIntoViewIfNeeded();
   await page.getByTestId('sites-map').locator('.site-marker').first().scrollIntoViewIfNeeded();
   await screenshot(page, `home-sites-map-${otherLang()}-viewport`, { fullPage: false });
   await page.goto(`/home?lang=${lang}`);
+  await title.scrollIntoViewIfNeeded();
   await map.locator('.site-marker').first().scrollIntoViewIfNeeded();
 
   const first = markers.first();

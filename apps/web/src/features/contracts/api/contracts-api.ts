@@ -1,29 +1,22 @@
 /**
  * The contracts' calls (issue 13; contracts `contractEndpoints`, docs/decisions/013): a site's or a client's contracts
  * (`GET /api/contracts?site|client`), create (201; the due visits of the next 30 days are planned at once), replace
- * (`PUT`), end early, delete, the signed PDF (multipart upload, delete; downloaded from its URL), and Home's due
- * visits. Every write refreshes the contracts, the clients list (its contract column), the sites and the planning.
+ * (`PUT`), end early, delete, the signed PDF (multipart upload, delete; downloaded from its URL); Home's due
+ * visits and the query keys are in due-visits.ts. Every write refreshes the contracts, the clients list (its contract
+ * column), the sites and the planning.
  */
 import {
   type ContractBody,
   type ContractCollection,
   type ContractDetail,
   contractEndpoints,
-  type DueVisitList,
 } from '@isoptera/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
+import { type ContractScope, contractKeys } from './due-visits';
 
-/** The query keys of contracts (refreshed with the clients, sites and interventions they plan). */
-export const contractKeys = {
-  all: ['contracts'] as const,
-  list: (scope: ContractScope) => ['contracts', 'list', scope] as const,
-  due: () => ['contracts', 'due'] as const,
-};
-
-/** Whose contracts a section lists: a site's or a client's. */
-export type ContractScope = { site: string } | { client: string };
+export { type ContractScope, contractKeys, dueVisitsQueryOptions } from './due-visits';
 
 /** `GET /api/contracts?site=…` or `?client=…` (up to 100: a client has few). */
 export function contractListQueryOptions(scope: ContractScope) {
@@ -35,16 +28,6 @@ export function contractListQueryOptions(scope: ContractScope) {
         signal,
         redirectOnError: false,
       }),
-  });
-}
-
-/** `GET /api/contract_due_visits`: the contract visits Home shows (unassigned or overdue). */
-export function dueVisitsQueryOptions() {
-  return queryOptions({
-    queryKey: contractKeys.due(),
-    queryFn: ({ signal }): Promise<DueVisitList> =>
-      callEndpoint(contractEndpoints.dueVisits, { signal, redirectOnError: false }),
-    staleTime: 60_000,
   });
 }
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/lib/use-format';
 import { Badge } from '../../../shared/ui/badge';
 import { Card } from '../../../shared/ui/card';
-import { dueVisitsQueryOptions } from '../api/contracts-api';
+import { dueVisitsQueryOptions } from '../api/due-visits';
 
 /** The card; nothing while loading, on error or when no visit needs attention. */
 export function DueVisitsCard() {

@@ -1,15 +1,19 @@
 /**
  * Home's card of the sites map (issue 15 "The overview per space"; owners and managers): every positioned site of the
  * PCO on a map, coloured by its alerts or its status, each marker opening its site; the sites without a position are
- * counted under it ("3 sites without a position", a link to the sites list). The map's chunk (Leaflet) loads when the
- * card shows; a skeleton meanwhile, an error with 'retry' if the sites or the chunk cannot be loaded. Texts: the
- * on-demand `overview` namespace, loaded with the card (its default export).
+ * counted under it ("3 sites without a position", a link to the sites list). The sites and the map's chunk (Leaflet,
+ * ~40 kB gzip, and its markers) load when the card comes within {@link NEAR_VIEWPORT} of the viewport — at once on a
+ * wide screen where it shows beside the services, after some scrolling on a phone where it is last — so that Home's
+ * first screen does not wait on them; a skeleton of the map's height meanwhile (no layout shift), an error with
+ * 'retry' if the sites or the chunk cannot be loaded. Texts: the on-demand `overview` namespace, loaded with the card
+ * (its default export).
  */
 import { useQuery } from '@tanstack/react-query';
 import { MapPinOff } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { useInView } from 'react-intersection-observer';
 import { useNavigate } from 'react-router';
 import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
 import { Card } from '../../../shared/ui/card';
@@ -32,13 +36,17 @@ function loadSitesMap(): Promise<MapModule> {
   return loading;
 }
 
-/** The map chunk, loaded on mount; `retry` tries a failed load again. */
-function useMapModule(): { module: MapModule | null; failed: boolean; retry: () => void } {
+/** How near the viewport the card starts loading the sites and the map (CSS margin around the viewport). */
+export const NEAR_VIEWPORT = '400px 0px';
+
+/** The map chunk, loaded once `wanted`; `retry` tries a failed load again. */
+function useMapModule(wanted: boolean): { module: MapModule | null; failed: boolean; retry: () => void } {
   const [module, setModule] = useState<MapModule | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a new try
   useEffect(() => {
+    if (!wanted) return;
     let active = true;
     setFailed(false);
     loadSitesMap().then(
@@ -48,7 +56,7 @@ function useMapModule(): { module: MapModule | null; failed: boolean; retry: () 
     return () => {
       active = false;
     };
-  }, [attempt]);
+  }, [attempt, wanted]);
   return { module, failed, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }
 
@@ -75,8 +83,10 @@ function Legend() {
 export function SitesMapCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const query = useQuery(siteMapQueryOptions());
-  const chunk = useMapModule();
+  // where IntersectionObserver is missing (old browsers, jsdom), the card loads at once
+  const { ref, inView: near } = useInView({ rootMargin: NEAR_VIEWPORT, triggerOnce: true, fallbackInView: true });
+  const query = useQuery({ ...siteMapQueryOptions(), enabled: near });
+  const chunk = useMapModule(near);
   const markers = useMemo(() => buildSiteMarkers(query.data?.['hydra:member'] ?? []), [query.data]);
   const withoutPosition = query.data?.without_position ?? 0;
   const openSite = useCallback((ulid: string) => navigate(`/sites/${ulid}`), [navigate]);
@@ -111,7 +121,9 @@ export function SitesMapCard() {
 
   return (
     <Card flush title={t('overview:map.title')} actions={markers.length > 0 ? <Legend /> : null}>
-      <div className="overflow-hidden rounded-b-lg">{body}</div>
+      <div ref={ref} className="overflow-hidden rounded-b-lg">
+        {body}
+      </div>
       {withoutPosition > 0 ? (
         <p className="flex items-center gap-2 border-t border-gray-200 px-4 py-2.5 text-sm text-gray-700">
           <MapPinOff size={16} aria-hidden className="shrink-0 text-gray-500" />
