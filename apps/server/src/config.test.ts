@@ -1,6 +1,7 @@
 /**
  * Issue 11 "Hardening": the environment's safe defaults — production seeds no demo data unless `SEED=demo` says so,
- * and no proxy is trusted unless `TRUST_PROXY` names one (a hop count or addresses / CIDR ranges).
+ * and no proxy is trusted unless `TRUST_PROXY` names one (a hop count or addresses / CIDR ranges). Issue 16
+ * "Operations": production refuses to start without `DATABASE_URL`, `JWT_SECRET` and `APP_URL`.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,11 +14,40 @@ const base = () => ({
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
 });
 
+/** What a production instance must be given (issue 16). */
+const production = () => ({
+  ...base(),
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://isoptera@db.internal:5432/isoptera',
+  APP_URL: 'https://app.isoptera.example',
+});
+
+describe('NODE_ENV=production', () => {
+  it('starts with DATABASE_URL, JWT_SECRET and APP_URL', () => {
+    expect(loadConfig(production())).toMatchObject({
+      env: 'production',
+      databaseUrl: 'postgres://isoptera@db.internal:5432/isoptera',
+      appUrl: 'https://app.isoptera.example',
+    });
+  });
+
+  it('refuses to start without any of them, naming what is missing', () => {
+    for (const name of ['DATABASE_URL', 'JWT_SECRET', 'APP_URL'] as const) {
+      const env: Record<string, string> = production();
+      delete env[name];
+      expect(() => loadConfig(env), name).toThrow(`${name} is required when NODE_ENV=production`);
+    }
+    expect(() => loadConfig({ DATA_DIR: base().DATA_DIR, NODE_ENV: 'production' })).toThrow(
+      'DATABASE_URL, JWT_SECRET, APP_URL are required when NODE_ENV=production',
+    );
+  });
+});
+
 describe('SEED', () => {
   it('seeds nothing in production unless SEED=demo is set explicitly', () => {
-    expect(loadConfig({ ...base(), NODE_ENV: 'production' }).seed).toBe('none');
-    expect(loadConfig({ ...base(), NODE_ENV: 'production', SEED: 'demo' }).seed).toBe('demo');
-    expect(loadConfig({ ...base(), NODE_ENV: 'production', SEED: 'none' }).seed).toBe('none');
+    expect(loadConfig({ ...production() }).seed).toBe('none');
+    expect(loadConfig({ ...production(), SEED: 'demo' }).seed).toBe('demo');
+    expect(loadConfig({ ...production(), SEED: 'none' }).seed).toBe('none');
   });
 
   it('seeds the demo data by default in development and tests', () => {
@@ -42,8 +72,8 @@ describe('APP_URL (the base of the links in e-mails)', () => {
 
 describe('TRUST_PROXY', () => {
   it('trusts no proxy by default, in production too', () => {
-    expect(loadConfig({ ...base(), NODE_ENV: 'production' }).trustProxy).toBe(false);
-    expect(loadConfig({ ...base(), NODE_ENV: 'production', TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...production() }).trustProxy).toBe(false);
+    expect(loadConfig({ ...production(), TRUST_PROXY: '' }).trustProxy).toBe(false);
   });
 
   it('takes a hop count or a list of addresses and CIDR ranges', () => {

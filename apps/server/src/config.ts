@@ -137,6 +137,17 @@ function resolveJwtSecret(fromEnv: string | undefined, dataDir: string, env: str
   return secret;
 }
 
+/**
+ * Issue 16 "Operations": `NODE_ENV=production` needs `DATABASE_URL` (PGlite is one embedded instance, not a
+ * deployment's database), `JWT_SECRET` (every instance signs with the same key) and `APP_URL` (the links in e-mails
+ * lead to the load balancer's public address, not to an instance). Throws naming every missing one.
+ */
+function requireProductionSettings(e: z.infer<typeof environment>): void {
+  const missing = (['DATABASE_URL', 'JWT_SECRET', 'APP_URL'] as const).filter((name) => !e[name]);
+  if (missing.length > 0)
+    throw new Error(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} required when NODE_ENV=production`);
+}
+
 /** Parses `source` (default `process.env`) into a {@link Config}. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(source);
@@ -145,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production') requireProductionSettings(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const serverRoot = path.resolve(import.meta.dirname, '..');
   return {
