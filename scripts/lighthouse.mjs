@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * Lighthouse audit of the web app (issue 11, docs/benchmarks.md "Web app"): mobile performance and accessibility of
- * /login, /home, /sites and /planning, against the production build served by `npm start` on the embedded PGlite
- * database with the demo data, signed in as the demo PCO owner. Targets: performance ≥ 90, accessibility 100.
+ * /login, /home, /sites and /planning, against the production build served by `npm start` with `NODE_ENV=production`
+ * on a throw-away PostgreSQL database with the demo data, signed in as the demo PCO owner. Targets: performance ≥ 90,
+ * accessibility 100.
  *
- * `npm run bench:lighthouse` runs it: it starts `npm start` (builds the SPA, then the server) on a free port with a
+ * `npm run bench:lighthouse` runs it: it creates the database `<DATABASE_URL's database>_lighthouse` (production
+ * needs `DATABASE_URL`, issue 16), starts `npm start` (builds the SPA, then the server) on a free port with a
  * throw-away `DATA_DIR`, starts Chromium with its DevTools port, signs in through `POST /security/token/request`
  * and passes the session cookies to Lighthouse as a `Cookie` header (Lighthouse resets the browser's storage between
  * runs), then runs Lighthouse's default mobile configuration (Moto G Power screen, simulated slow 4G and 4× CPU
@@ -14,12 +16,13 @@
  * | Variable           | Default                         | Meaning                                                   |
  * | ------------------ | ------------------------------- | --------------------------------------------------------- |
  * | `LIGHTHOUSE_URL`   | (none: starts `npm start`)      | audit an application already running there instead        |
+ * | `DATABASE_URL`     | (none: required to start one)   | a PostgreSQL server where this user may create databases  |
  * | `LIGHTHOUSE_RUNS`  | `3`                             | runs per route; the median (by performance) is kept       |
  * | `LIGHTHOUSE_OUT`   | `lighthouse-results/` (ignored) | where reports and screenshots go                          |
  * | `CHROME_PATH`      | `/usr/bin/chromium`             | the browser (Debian's Chromium)                           |
  * | `LIGHTHOUSE_ROUTES`| `/login,/home,/sites,/planning` | the routes audited                                        |
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -154,9 +157,18 @@ const children = [];
 /** The DevTools port of the Chromium started below. */
 let debuggingPort = 0;
 const temporary = [];
+/** The throw-away database, dropped on the way out (`[maintenance URL, name]`). */
+let database;
 async function cleanUp() {
   for (const child of children.reverse()) await child.stop();
   for (const dir of temporary) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  if (database) postgresCommand('dropdb', ['--if-exists', '--force', database[1]], database[0]);
+}
+
+/** Runs PostgreSQL's `createdb` / `dropdb` on the server of `url`; throws with its message when it fails. */
+function postgresCommand(command, args, url) {
+  const result = spawnSync(command, ['--maintenance-db', url, ...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`lighthouse: ${command} failed: ${result.stderr || result.error}`);
 }
 process.once('SIGINT', () => {
   void cleanUp().then(() => process.exit(130));
@@ -169,6 +181,14 @@ try {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'isoptera-lighthouse-'));
     temporary.push(dataDir);
     base = `http://127.0.0.1:${port}`;
+    // production runs on PostgreSQL only (issue 16): a fresh database of the demo data
+    if (!process.env.DATABASE_URL) throw new Error('lighthouse: set DATABASE_URL (or LIGHTHOUSE_URL)');
+    const databaseUrl = new URL(process.env.DATABASE_URL);
+    const name = `${databaseUrl.pathname.slice(1)}_lighthouse`;
+    postgresCommand('dropdb', ['--if-exists', '--force', name], databaseUrl.href);
+    postgresCommand('createdb', [name], databaseUrl.href);
+    database = [databaseUrl.href, name];
+    databaseUrl.pathname = `/${name}`;
     console.log(`lighthouse: npm start on ${base} (DATA_DIR ${dataDir})`);
     const server = start('npm', ['start'], {
       cwd: ROOT,
@@ -179,6 +199,7 @@ try {
         PORT: String(port),
         HOST: '127.0.0.1',
         APP_URL: base,
+        DATABASE_URL: databaseUrl.href,
         DATA_DIR: dataDir,
         SEED: 'demo',
         JWT_SECRET: `lighthouse-${crypto.randomUUID()}-${crypto.randomUUID()}`,

@@ -9,7 +9,13 @@ import type { TestApp } from '../../../test/build-test-app.js';
 import { createMember, createSpace } from '../../../test/factories.js';
 import { buildAuthTestApp, createTestClock, HEADERS } from './auth.test-support.js';
 
-const PRODUCTION = { NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+/** Production's environment; the test app runs on its test database whatever `DATABASE_URL` says. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATABASE_URL: 'postgres://isoptera@db.internal:5432/isoptera',
+  APP_URL: 'https://app.isoptera.example',
+};
 let untrusting: TestApp;
 let behindProxies: TestApp;
 let oneHop: TestApp;
