@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 export const USED_WITHOUT_IMPORT = {
   '@biomejs/biome': 'the `biome` command of `npm run lint`',
   typescript: 'the `tsc` command of `npm run typecheck`',
+  dclint: 'the `dclint` command of `npm run lint` (compose.yaml)',
+  'dockerfile-utils': 'the `dockerfile-utils lint` command of `npm run lint` (Dockerfile)',
   tsx: 'runs TypeScript for Node (`node --import tsx`, the server and its scripts) from the root as well',
   '@testing-library/dom': 'peer dependency of @testing-library/react',
   '@isoptera/i18n': 'the web app bundles its catalogues by path (`import.meta.glob` of packages/i18n/locales)',
