@@ -151,11 +151,9 @@ describe('compose.yaml and the Dockerfile', () => {
 });
 
 describe.runIf(testDbKind() === 'postgres' && NGINX && MOSQUITTO)('the compose topology without Docker', () => {
-  const url = withDatabase(
-    process.env.DATABASE_URL as string,
-    `${databaseName(process.env.DATABASE_URL ?? '')}_two${process.pid}`,
-  );
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'isoptera-two-'));
+  // set in beforeAll: a skipped suite is still collected, without DATABASE_URL
+  let url: string;
+  let dataDir: string;
   const compose = readCompose().services;
   const instances: Instance[] = [];
   /** nginx and mosquitto, with what they printed. */
@@ -308,6 +306,9 @@ describe.runIf(testDbKind() === 'postgres' && NGINX && MOSQUITTO)('the compose t
   beforeAll(async () => {
     // the built JavaScript the image runs, from the sources of this tree (about a second)
     execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_ROOT, stdio: 'pipe' });
+    const adminUrl = process.env.DATABASE_URL as string;
+    url = withDatabase(adminUrl, `${databaseName(adminUrl)}_two${process.pid}`);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'isoptera-two-'));
     await adminQuery(process.env.DATABASE_URL as string, `DROP DATABASE IF EXISTS "${databaseName(url)}" WITH (FORCE)`);
     await adminQuery(process.env.DATABASE_URL as string, `CREATE DATABASE "${databaseName(url)}"`);
     instances.push(
@@ -335,8 +336,13 @@ describe.runIf(testDbKind() === 'postgres' && NGINX && MOSQUITTO)('the compose t
       await exited;
     }
     await database?.close();
-    await adminQuery(process.env.DATABASE_URL as string, `DROP DATABASE IF EXISTS "${databaseName(url)}" WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (url) {
+      await adminQuery(
+        process.env.DATABASE_URL as string,
+        `DROP DATABASE IF EXISTS "${databaseName(url)}" WITH (FORCE)`,
+      );
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   const [a, b] = [() => instances[0] as Instance, () => instances[1] as Instance];
