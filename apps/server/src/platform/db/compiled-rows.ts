@@ -54,8 +54,7 @@ function decoderOf(field: unknown): Decoder {
   if (!is(decoder, PgTimestamp)) return decoder;
   const withTimezone = decoder.withTimezone;
   return {
-    mapFromDriverValue: (value: unknown) =>
-      typeof value === 'string' ? parseTimestamp(value, withTimezone) : decoder.mapFromDriverValue(value),
+    mapFromDriverValue: (value: unknown) => (typeof value === 'string' ? parseTimestamp(value, withTimezone) : value),
   };
 }
 

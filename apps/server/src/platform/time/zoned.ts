@@ -96,8 +96,12 @@ export function formatZoned(instant: Date, timeZone: string): string {
   return formatZonedMs(instant.getTime(), timeZone);
 }
 
-/** {@link formatZoned} of an instant given in epoch milliseconds (no `Date` to allocate). */
-export function formatZonedMs(ms: number, timeZone: string): string {
+/**
+ * {@link formatZoned} of an instant given in epoch milliseconds (no `Date` to allocate); a fraction of a millisecond
+ * is dropped as `new Date(ms)` drops it.
+ */
+export function formatZonedMs(epochMs: number, timeZone: string): string {
+  const ms = Math.trunc(epochMs);
   const offset = offsetMinutes(ms, timeZone);
   const localMs = ms + offset * 60_000;
   if (!(localMs >= MIN_FAST_MS && localMs <= MAX_FAST_MS)) return formatZonedSlow(ms, offset);
