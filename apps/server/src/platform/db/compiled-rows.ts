@@ -77,11 +77,16 @@ function digits(text: string, start: number, end: number): number {
  * to `new Date` as Drizzle sends it, so that the result is Drizzle's in every case.
  */
 export function parseTimestamp(text: string, withTimezone: boolean): Date {
-  const fallback = () => new Date(withTimezone ? text : `${text}+0000`);
+  const date = parseTimestampFields(text, withTimezone);
+  return date ?? new Date(withTimezone ? text : `${text}+0000`);
+}
+
+/** {@link parseTimestamp} of the usual text, or undefined for Drizzle's `new Date` to read (no closure per call). */
+function parseTimestampFields(text: string, withTimezone: boolean): Date | undefined {
   if (text.length < 19 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 32) {
-    return fallback();
+    return undefined;
   }
-  if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return fallback();
+  if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return undefined;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 7);
   const day = digits(text, 8, 10);
@@ -89,7 +94,7 @@ export function parseTimestamp(text: string, withTimezone: boolean): Date {
   const minutes = digits(text, 14, 16);
   const seconds = digits(text, 17, 19);
   if (year < 1000 || month < 1 || month > 12 || day < 1 || day > 31 || hours > 23 || minutes > 59 || seconds > 59) {
-    return fallback();
+    return undefined;
   }
   let at = 19;
   let ms = 0;
@@ -98,25 +103,25 @@ export function parseTimestamp(text: string, withTimezone: boolean): Date {
     at = start;
     while (at < text.length && text.charCodeAt(at) >= ZERO && text.charCodeAt(at) <= ZERO + 9) at += 1;
     const width = at - start;
-    if (width < 1 || width > 6) return fallback();
+    if (width < 1 || width > 6) return undefined;
     ms = digits(text, start, start + Math.min(width, 3)) * (width === 1 ? 100 : width === 2 ? 10 : 1);
   }
   let offset = 0;
   if (withTimezone) {
     const sign = text.charCodeAt(at);
-    if (sign !== 43 && sign !== 45) return fallback();
+    if (sign !== 43 && sign !== 45) return undefined;
     const rest = text.length - at;
-    if (rest !== 3 && rest !== 6) return fallback();
+    if (rest !== 3 && rest !== 6) return undefined;
     const h = digits(text, at + 1, at + 3);
     const m = rest === 6 && text.charCodeAt(at + 3) === 58 ? digits(text, at + 4, at + 6) : rest === 3 ? 0 : -1;
-    if (h < 0 || m < 0 || m > 59) return fallback();
+    if (h < 0 || m < 0 || m > 59) return undefined;
     offset = (sign === 43 ? 1 : -1) * (h * 60 + m);
   } else if (at !== text.length) {
-    return fallback();
+    return undefined;
   }
   const local = Date.UTC(year, month - 1, day, hours, minutes, seconds, ms);
   // a day past the month's end (31 April): whatever the legacy parser makes of it
-  if (day > 28 && new Date(local).getUTCDate() !== day) return fallback();
+  if (day > 28 && new Date(local).getUTCDate() !== day) return undefined;
   return new Date(local - offset * 60_000);
 }
 
