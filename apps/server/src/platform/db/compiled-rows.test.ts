@@ -91,6 +91,21 @@ describe('parseTimestamp', () => {
     }
   });
 
+  it('agrees with new Date on instants spread over 1000–9999, with every kind of offset and fraction', () => {
+    const offsets = ['+00', '+01', '-03:30', '+05:45', '+14', '-12'];
+    const fractions = ['', '.5', '.05', '.123', '.9999', '.000001'];
+    const mismatches: string[] = [];
+    for (
+      let i = 0, ms = Date.UTC(1000, 0, 1);
+      ms < Date.UTC(9999, 0, 1);
+      i += 1, ms += 86_400_000 * 3_217 + 3_725_001
+    ) {
+      const text = `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')}${fractions[i % 6]}${offsets[i % 5]}`;
+      if (parseTimestamp(text, true).getTime() !== new Date(text).getTime()) mismatches.push(text);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   it('reads the timestamps the database sends', async () => {
     const { db } = database;
     const result = (await db.execute(
