@@ -16,9 +16,9 @@ import {
   type TrapType,
   type TreatmentType,
 } from '@isoptera/contracts';
-import { formatZoned } from '../../platform/time/zoned.js';
+import { formatZoned, formatZonedMs } from '../../platform/time/zoned.js';
 import type { EquipmentItemRow, EquipmentRows, OpenAlertRow, PictureRow } from './equipment.repository.js';
-import type { ReadingPointRow } from './readings.repository.js';
+import type { ReadingPointRow, ReadingTuple } from './readings.repository.js';
 
 /** URL prefix of stored pictures (`GET /api/equipment_pictures/{file}`). */
 export const PICTURE_URL_PREFIX = '/api/equipment_pictures/';
@@ -97,6 +97,18 @@ export function equipmentItems({ rows, alerts, pictures }: EquipmentRows, timeZo
   const alertsOf = groupBy(alerts);
   const picturesOf = groupBy(pictures);
   return rows.map((row) => equipmentItem(row, alertsOf.get(row.id) ?? [], picturesOf.get(row.id) ?? [], timeZone));
+}
+
+/** A point of a readings series from the database's tuple (`readings.repository.ts`, epoch milliseconds first). */
+export function readingPointOfTuple(tuple: ReadingTuple, timeZone: string): ReadingPoint {
+  return {
+    measured_at: formatZonedMs(tuple[0], timeZone),
+    termite_activity: tuple[1],
+    bait_consumption: tuple[2],
+    battery_percent: tuple[3],
+    signal_level: tuple[4],
+    state: tuple[5] as TrapState,
+  };
 }
 
 /** A point of a readings series. */

@@ -23,7 +23,7 @@ export interface ReadingPointRow {
  * A raw point as the database aggregates it: `[measured_at in epoch milliseconds, termite_activity, bait_consumption,
  * battery_percent, signal_level, state]`.
  */
-type PointTuple = [number, number, number, number | null, number, number];
+export type ReadingTuple = [number, number, number, number | null, number, number];
 
 /**
  * The first `limit` readings of a station of the space in [from, to], oldest first, in one prepared statement that
@@ -61,7 +61,7 @@ function prepareRawInSpace(db: Db) {
     db
       .select({
         found: sql<number>`count(${station.id})::int`.mapWith(Number),
-        points: sql<PointTuple[] | null>`json_agg(json_build_array(
+        points: sql<ReadingTuple[] | null>`json_agg(json_build_array(
         (extract(epoch from ${points.measuredAt}) * 1000)::float8, ${points.termiteActivity}, ${points.baitConsumption},
         ${points.batteryPercent}, ${points.signalLevel}, ${points.state}
       ) order by ${points.measuredAt}) filter (where ${points.measuredAt} is not null)`,
@@ -80,7 +80,8 @@ export function createReadingsRepository(db: Db) {
   return {
     /**
      * The first `limit` readings of station `equipmentId` of the space in [from, to], oldest first, in one round
-     * trip; null when the station is unknown or of another space.
+     * trip, as the database's tuples (no object nor `Date` per reading: the service writes each point straight from
+     * its tuple); null when the station is unknown or of another space.
      */
     async rawInSpace(
       spaceId: string,
@@ -88,18 +89,11 @@ export function createReadingsRepository(db: Db) {
       from: Date,
       to: Date,
       limit: number,
-    ): Promise<ReadingPointRow[] | null> {
+    ): Promise<ReadingTuple[] | null> {
       rawInSpace ??= prepareRawInSpace(db);
       const [row] = await rawInSpace.execute({ spaceId, equipmentId, from, to, limit });
       if (!row?.found) return null;
-      return (row.points ?? []).map(([ms, termiteActivity, baitConsumption, batteryPercent, signalLevel, state]) => ({
-        measuredAt: new Date(ms),
-        termiteActivity,
-        baitConsumption,
-        batteryPercent,
-        signalLevel,
-        state,
-      }));
+      return row.points ?? [];
     },
 
     /** The first `limit` readings of the station in [from, to], oldest first. */

@@ -6,7 +6,7 @@ import { iri, READINGS_MAX_POINTS, type ReadingSeries } from '@isoptera/contract
 import type { Actor } from '../../platform/auth/actor.js';
 import { notFound, validationFailed } from '../../platform/errors/app-error.js';
 import { formatZoned } from '../../platform/time/zoned.js';
-import { readingPoint } from './equipment.resource.js';
+import { readingPoint, readingPointOfTuple } from './equipment.resource.js';
 import type { ReadingsRepository } from './readings.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -30,10 +30,12 @@ export function createReadingsService(readings: ReadingsRepository, now: () => D
       if (from >= to || to.getTime() - from.getTime() > MAX_READINGS_DAYS * DAY_MS) {
         throw validationFailed({ propertyPath: 'from', code: 'period_invalid' });
       }
-      let rows = await readings.rawInSpace(actor.spaceId, id, from, to, READINGS_MAX_POINTS + 1);
-      if (!rows) throw notFound('equipment_not_found');
-      const bucketed = rows.length > READINGS_MAX_POINTS;
-      if (bucketed) rows = await readings.bucketed(id, from, to, READINGS_MAX_POINTS);
+      const tuples = await readings.rawInSpace(actor.spaceId, id, from, to, READINGS_MAX_POINTS + 1);
+      if (!tuples) throw notFound('equipment_not_found');
+      const bucketed = tuples.length > READINGS_MAX_POINTS;
+      const points = bucketed
+        ? (await readings.bucketed(id, from, to, READINGS_MAX_POINTS)).map((row) => readingPoint(row, actor.timezone))
+        : tuples.map((tuple) => readingPointOfTuple(tuple, actor.timezone));
       const answer: ReadingSeries = {
         '@id': `${iri('equipment', id)}/readings`,
         '@type': 'ReadingSeries',
@@ -41,7 +43,7 @@ export function createReadingsService(readings: ReadingsRepository, now: () => D
         from: formatZoned(from, actor.timezone),
         to: formatZoned(to, actor.timezone),
         bucketed,
-        points: rows.map((row) => readingPoint(row, actor.timezone)),
+        points,
       };
       return answer;
     },

@@ -40,10 +40,18 @@ export function registerHydra(app: FastifyInstance): void {
     if (endpoint && !own.has(endpoint)) documented.add(endpoint);
   });
 
-  // on send, so that answers refused by an earlier hook (401, 403, 429) carry it too
+  // on send, so that answers refused by an earlier hook (401, 403, 429) carry it too; the header of the last origin
+  // is kept (one origin in practice: the header is built once, not per request)
+  let linkOrigin = '';
+  let link = '';
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiUrl(request.url)) {
-      reply.header('link', `<${originOf(request)}${API_DOCUMENTATION_PATH}>; rel="${HYDRA_API_DOCUMENTATION_REL}"`);
+      const origin = originOf(request);
+      if (origin !== linkOrigin) {
+        link = `<${origin}${API_DOCUMENTATION_PATH}>; rel="${HYDRA_API_DOCUMENTATION_REL}"`;
+        linkOrigin = origin;
+      }
+      reply.header('link', link);
     }
     done(null, payload);
   });

@@ -20,14 +20,16 @@ export function pageWindow(query: { page?: number; itemsPerPage?: number | undef
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** `url` at page `page`: with the keyset `cursor` that leads there, or without any cursor (`OFFSET` paging). */
-function withPage(url: string, page: number, cursor?: string): string {
-  const [path = '', search = ''] = url.split('?');
-  const params = new URLSearchParams(search);
-  params.set('page', String(page));
-  if (cursor) params.set('cursor', cursor);
-  else params.delete('cursor');
-  return `${path}?${params.toString()}`;
+/**
+ * `url` (its `path` and query `params`, parsed once by the caller) at page `page`: with the keyset `cursor` that leads
+ * there, or without any cursor (`OFFSET` paging).
+ */
+function withPage(path: string, params: URLSearchParams, page: number, cursor?: string): string {
+  const copy = new URLSearchParams(params);
+  copy.set('page', String(page));
+  if (cursor) copy.set('cursor', cursor);
+  else copy.delete('cursor');
+  return `${path}?${copy.toString()}`;
 }
 
 /** How the list knows its next page (keyset-paged lists, platform/db/paging.ts). */
@@ -69,13 +71,17 @@ export function hydraCollection<T>(
  */
 export function hydraView(url: string, total: number, window: PageWindow, next?: NextPage): HydraView {
   const last = Math.max(1, Math.ceil(total / window.limit), next?.hasNext ? window.page + 1 : 1);
+  const [path = '', search = ''] = url.split('?');
+  const params = new URLSearchParams(search);
   const view: HydraView = {
-    '@id': withPage(url, window.page, new URLSearchParams(url.split('?')[1] ?? '').get('cursor') ?? undefined),
+    '@id': withPage(path, params, window.page, params.get('cursor') ?? undefined),
     '@type': 'hydra:PartialCollectionView',
-    'hydra:first': withPage(url, 1),
-    'hydra:last': withPage(url, last),
+    'hydra:first': withPage(path, params, 1),
+    'hydra:last': withPage(path, params, last),
   };
-  if (next ? next.hasNext : window.page < last) view['hydra:next'] = withPage(url, window.page + 1, next?.cursor);
-  if (window.page > 1) view['hydra:previous'] = withPage(url, window.page - 1);
+  if (next ? next.hasNext : window.page < last) {
+    view['hydra:next'] = withPage(path, params, window.page + 1, next?.cursor);
+  }
+  if (window.page > 1) view['hydra:previous'] = withPage(path, params, window.page - 1);
   return view;
 }

@@ -5,7 +5,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { formatZoned, parseZoned, zonedDate } from './zoned.js';
+import { formatZoned, formatZonedMs, parseZoned, zonedDate } from './zoned.js';
 
 const reference = (ms: number, zone: string) => format(new TZDate(ms, zone), "yyyy-MM-dd'T'HH:mm:ssxxx");
 
@@ -81,6 +81,36 @@ describe('formatZoned', () => {
         if (fast !== slow && mismatches.length < 5)
           mismatches.push(`${zone} ${new Date(ms).toISOString()}: ${fast} ≠ ${slow}`);
       }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('gives the same text on any day of years 1000–9999 (leap days, before 1970, milliseconds) and in turn by zone', () => {
+    // the day's text is cached from one call to the next: alternating zones, days and directions must not reuse it
+    // zones' local mean times before 1900 have offsets in seconds (Paris +00:09:21): those years in UTC only
+    const historic = [
+      Date.UTC(1000, 0, 1, 0, 0, 0),
+      Date.UTC(1600, 1, 29, 23, 59, 59, 999),
+      Date.UTC(1900, 1, 28, 12, 0, 0),
+      Date.UTC(9999, 11, 30, 12, 0, 0),
+    ];
+    const instants = [
+      Date.UTC(1969, 11, 31, 23, 59, 59, 500),
+      Date.UTC(1970, 0, 1, 0, 0, 0, 1),
+      Date.UTC(2000, 1, 29, 22, 30, 0),
+      Date.UTC(2024, 11, 31, 23, 0, 0),
+      Date.UTC(2100, 2, 1, 0, 0, 0),
+    ];
+    for (let ms = Date.UTC(1960, 0, 1); ms < Date.UTC(2200, 0, 1); ms += 86_400_000 * 37 + 3_725_123) instants.push(ms);
+    const mismatches: string[] = [];
+    const check = (ms: number, zone: string) => {
+      const fast = formatZonedMs(ms, zone);
+      if (fast !== reference(ms, zone) && mismatches.length < 5) mismatches.push(`${zone} ${ms}: ${fast}`);
+      if (formatZoned(new Date(ms), zone) !== fast) mismatches.push(`${zone} ${ms}: formatZoned ≠ formatZonedMs`);
+    };
+    for (const ms of historic) check(ms, 'UTC');
+    for (const ms of instants) {
+      for (const zone of ['Europe/Paris', 'UTC', 'America/St_Johns', 'Asia/Kathmandu']) check(ms, zone);
     }
     expect(mismatches).toEqual([]);
   });

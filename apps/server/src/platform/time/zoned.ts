@@ -35,14 +35,19 @@ const offsets = new Map<string, Map<number, number>>();
 const QUARTER_HOUR_MS = 900_000;
 const DAY_MS = 86_400_000;
 const MAX_CACHED_QUARTERS = 50_000;
+/** The zone of the previous call and its offsets: a request formats all its date-times in one zone. */
+let lastZone: string | undefined;
+let lastZoneOffsets: Map<number, number> | undefined;
 
 /** The UTC offset of `timeZone` at `ms`, in minutes east of UTC (e.g. 60 for Paris in winter, 345 for Kathmandu). */
 function offsetMinutes(ms: number, timeZone: string): number {
-  let zone = offsets.get(timeZone);
+  let zone = timeZone === lastZone ? lastZoneOffsets : offsets.get(timeZone);
   if (!zone) {
     zone = new Map();
     offsets.set(timeZone, zone);
   }
+  lastZone = timeZone;
+  lastZoneOffsets = zone;
   const quarter = Math.floor(ms / QUARTER_HOUR_MS);
   let offset = zone.get(quarter);
   if (offset === undefined) {
@@ -58,13 +63,65 @@ const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '
 const pad = (n: number, width = 2) =>
   width === 2 && n < 100 ? (TWO_DIGITS[n] as string) : String(n).padStart(width, '0');
 
+/** Years written by the fast path of {@link formatZoned}; others (never met in practice) take the `Date` path. */
+const MIN_FAST_MS = Date.UTC(1000, 0, 1);
+const MAX_FAST_MS = Date.UTC(9999, 11, 31);
+/** `YYYY-MM-DD` of the local day last written, by its number of days since the epoch (one entry: series are sorted). */
+let lastDay = Number.NaN;
+let lastDayText = '';
+/** `±HH:MM` of the offset last written. */
+let lastOffset = Number.NaN;
+let lastOffsetText = '';
+
+/** `YYYY-MM-DD` of day `days` since 1970-01-01 (proleptic Gregorian; Howard Hinnant's `civil_from_days`). */
+function civilDate(days: number): string {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}`;
+}
+
 /**
  * ISO 8601 with the offset of `timeZone`, e.g. `2026-11-21T10:00:00+01:00`. The offset is looked up once per zone and
- * quarter hour, then the local fields are plain arithmetic: long series (readings history) format in microseconds.
+ * quarter hour, then the local fields are integer arithmetic on the epoch milliseconds (the day's text reused while
+ * the day is the same): long series (readings history) and list pages format in a fraction of a microsecond each.
  */
 export function formatZoned(instant: Date, timeZone: string): string {
-  const ms = instant.getTime();
+  return formatZonedMs(instant.getTime(), timeZone);
+}
+
+/**
+ * {@link formatZoned} of an instant given in epoch milliseconds (no `Date` to allocate); a fraction of a millisecond
+ * is dropped as `new Date(ms)` drops it.
+ */
+export function formatZonedMs(epochMs: number, timeZone: string): string {
+  const ms = Math.trunc(epochMs);
   const offset = offsetMinutes(ms, timeZone);
+  const localMs = ms + offset * 60_000;
+  if (!(localMs >= MIN_FAST_MS && localMs <= MAX_FAST_MS)) return formatZonedSlow(ms, offset);
+  const days = Math.floor(localMs / DAY_MS);
+  if (days !== lastDay) {
+    lastDayText = civilDate(days);
+    lastDay = days;
+  }
+  if (offset !== lastOffset) {
+    const abs = Math.abs(offset);
+    lastOffsetText = `${offset < 0 ? '-' : '+'}${TWO_DIGITS[Math.floor(abs / 60)]}:${TWO_DIGITS[abs % 60]}`;
+    lastOffset = offset;
+  }
+  const seconds = Math.floor((localMs - days * DAY_MS) / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return `${lastDayText}T${TWO_DIGITS[Math.floor(minutes / 60)]}:${TWO_DIGITS[minutes % 60]}:${TWO_DIGITS[seconds % 60]}${lastOffsetText}`;
+}
+
+/** {@link formatZoned} through `Date`'s UTC fields, for years outside 1000–9999. */
+function formatZonedSlow(ms: number, offset: number): string {
   const local = new Date(ms + offset * 60_000);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
