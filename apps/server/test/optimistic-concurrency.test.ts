@@ -198,6 +198,8 @@ async function read(url: string) {
   expect(response.statusCode, response.body).toBe(200);
   const etag = response.headers.etag as string;
   expect(etag).toMatch(STRONG_TAG);
+  // a browser must ask again before reusing a kept answer: a form never loads a stale version from its cache
+  expect(response.headers['cache-control']).toBe('private, no-cache');
   return { etag, body: response.json() as Record<string, unknown> };
 }
 

@@ -53,9 +53,13 @@ export function ifMatchOf(request: Pick<FastifyRequest, 'headers'>): ExpectedVer
   return parseIfMatch(request.headers['if-match']);
 }
 
-/** Sets the `ETag` of `result`'s version on the reply and returns its body, for the route to answer. */
+/**
+ * Sets the `ETag` of `result`'s version on the reply, with `Cache-Control: private, no-cache` (a browser that keeps
+ * the answer must ask again before reusing it: a form must never load a stale version from the HTTP cache), and
+ * returns its body, for the route to answer.
+ */
 export async function answerTagged<T>(reply: FastifyReply, result: Promise<Versioned<T>> | Versioned<T>): Promise<T> {
   const { body, version } = await result;
-  reply.header('etag', entityTag(version));
+  reply.header('etag', entityTag(version)).header('cache-control', 'private, no-cache');
   return body;
 }

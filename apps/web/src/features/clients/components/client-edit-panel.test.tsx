@@ -1,7 +1,8 @@
 /**
  * Issue 16 "Concurrent users" (docs/decisions/023): the client edit form sends the `ETag` of the client it loaded as
  * `If-Match`; when someone else changed the client meanwhile (412 `edit_conflict`), it keeps what the user typed,
- * says so, and asks whether to discard the typed values before loading the latest version.
+ * says so, and loads the latest version only after asking whether to discard the typed values; the next save is made
+ * from the version it then loaded.
  */
 import type { ClientContact, ClientDetail } from '@isoptera/contracts';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -49,7 +50,13 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer((request: RecordedRequest, response) => {
     const etag = `"v${stored.version}"`;
-    const headers = { 'Content-Type': 'application/ld+json', ETag: etag, 'Access-Control-Expose-Headers': 'ETag' };
+    // as the API answers them (platform/http/entity-tag.ts)
+    const headers = {
+      'Content-Type': 'application/ld+json',
+      ETag: etag,
+      'Cache-Control': 'private, no-cache',
+      'Access-Control-Expose-Headers': 'ETag',
+    };
     if (request.method === 'GET' && request.url === '/api/clients/01PORT') {
       response.writeHead(200, headers).end(JSON.stringify(detail()));
       return;
@@ -79,7 +86,7 @@ function Screen() {
 const puts = () => server.requests.filter((r) => r.method === 'PUT');
 
 describe('ClientEditPanel under optimistic concurrency', () => {
-  it('keeps the typed values on 412, explains, and asks before loading the latest version', async () => {
+  it('keeps the typed values on 412, explains, and reloads the latest version only once the user agrees', async () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <Screen />
@@ -113,6 +120,17 @@ describe('ClientEditPanel under optimistic concurrency', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(name.value).toBe('SCI du Port Ouest');
-    expect(screen.getByText('Changed in the meantime')).toBeTruthy();
+
+    // discarding them loads the client as it now is
+    fireEvent.click(within(notice).getByRole('button', { name: 'Load the latest version' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(name.value).toBe('SCI du Port (siège)'));
+    expect(screen.queryByText('Changed in the meantime')).toBeNull();
+
+    // the next save is made from the version just loaded
+    fireEvent.change(name, { target: { value: 'SCI du Port Est' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(stored.name).toBe('SCI du Port Est'));
+    expect(puts().at(-1)?.headers['if-match']).toBe('"v2"');
   });
 });
