@@ -257,6 +257,19 @@ describe.each(Object.keys(subjects))('optimistic concurrency of a %s', (name) =>
     expect((await read(subject.getUrl)).etag).toBe(listed.headers.etag);
   });
 
+  it('two simultaneous edits from the same ETag: exactly one passes, the other answers 412', async () => {
+    const subject = await make();
+    const { etag } = await read(subject.getUrl);
+    const answers = await Promise.all(
+      ['Alpha', 'Bêta'].map((text) => send('PATCH', subject.editUrl, subject.patch(text), { 'if-match': etag })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 412]);
+    const winner = answers.findIndex((answer) => answer.statusCode === 200);
+    const after = await read(subject.getUrl);
+    expect(subject.text(after.body)).toBe(['Alpha', 'Bêta'][winner]);
+    expect(after.etag).toBe(answers[winner]?.headers.etag);
+  });
+
   it('edits without If-Match or with If-Match: * stay unconditional (200 with the new ETag)', async () => {
     const subject = await make();
     const { etag } = await read(subject.getUrl);

@@ -40,7 +40,8 @@ export function parseIfMatch(header: string | readonly string[] | undefined): Ex
   const versions: number[] = [];
   while (rest !== '') {
     const match = ENTITY_TAG.exec(rest);
-    if (!match) break;
+    // a malformed header matches nothing (412), not the tags read before the fault
+    if (!match) return [];
     const version = match[1] ? undefined : /^v([1-9][0-9]{0,9})$/.exec(match[2] ?? '')?.[1];
     if (version !== undefined && Number(version) <= 2_147_483_647) versions.push(Number(version));
     rest = rest.slice(match[0].length).trim();
