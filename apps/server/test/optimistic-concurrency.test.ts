@@ -39,7 +39,7 @@ afterAll(() => t.close());
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 /** `METHOD url` as the team's owner (or `cookie`), with `headers` added; a merge patch on PATCH. */
 function send(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}, cookie?: string) {
-  const type =
+  const type: Record<string, string> =
     payload === undefined
       ? {}
       : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' };
