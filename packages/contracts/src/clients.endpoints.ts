@@ -32,6 +32,7 @@ const updateContact = defineEndpoint({
   body: updateClientContactBody,
   responses: { 200: clientContactAnswer },
   errors: ['contact_not_found'],
+  entityTag: 'checks',
 });
 
 export const clientEndpoints = {
@@ -69,6 +70,7 @@ export const clientEndpoints = {
     params: clientParams,
     responses: { 200: clientDetail },
     errors: ['client_not_found'],
+    entityTag: 'answers',
   }),
   remove: defineEndpoint({
     operationId: 'deleteClient',

@@ -42,6 +42,7 @@ const update = defineEndpoint({
   body: contractBody,
   responses: { 200: contractResource },
   errors: ['contract_not_found'],
+  entityTag: 'checks',
 });
 
 export const contractEndpoints = {
@@ -68,6 +69,7 @@ export const contractEndpoints = {
     params: contractParams,
     responses: { 200: contractResource },
     errors: ['contract_not_found'],
+    entityTag: 'answers',
   }),
   create: defineEndpoint({
     operationId: 'createContract',

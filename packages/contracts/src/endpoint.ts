@@ -82,6 +82,13 @@ export interface EndpointDefinition {
    * and runs its handler, so both answer alike.
    */
   mergePatchOf?: EndpointDefinition;
+  /**
+   * Optimistic concurrency (issue 16, docs/decisions/023): `answers` — the success answer carries the record's strong
+   * `ETag` (a `GET`); `checks` — the edit honours `If-Match` (412 `edit_conflict` when the record changed since that
+   * tag was read; no `If-Match`, or `*`, edits unconditionally) and its success answer carries the new `ETag`. A
+   * merge-patch twin inherits its `PUT`'s.
+   */
+  entityTag?: 'answers' | 'checks';
 }
 
 /** Declares an endpoint; the literal types are kept so that requests and answers are typed from the schemas. */
@@ -125,7 +132,8 @@ export function defaultStatus(endpoint: EndpointDefinition): number {
 /**
  * The error statuses an endpoint can answer, each with the codes behind it: the generic ones that follow from its
  * declaration (a body → 422, a query → 400, path parameters → 404, a non-public route → 401/403, a cookie-authenticated
- * write → 400 `client_type_required`, a merge-patch twin → 415 `merge_patch_required`) and its domain `errors`.
+ * write → 400 `client_type_required`, a merge-patch twin → 415 `merge_patch_required`, an edit checking `If-Match` →
+ * 412 `edit_conflict`) and its domain `errors`.
  */
 export function errorStatuses(endpoint: EndpointDefinition): Map<number, string[]> {
   const statuses = new Map<number, string[]>();
@@ -149,6 +157,7 @@ export function errorStatuses(endpoint: EndpointDefinition): Map<number, string[
   if (endpoint.access !== 'public') add('unauthorized');
   if (typeof endpoint.access === 'object') add('forbidden');
   if (endpoint.params) add('not_found');
+  if (endpoint.entityTag === 'checks') add('edit_conflict');
   for (const code of endpoint.errors ?? []) add(code);
   return new Map([...statuses.entries()].sort(([a], [b]) => a - b));
 }

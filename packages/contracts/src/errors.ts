@@ -17,6 +17,11 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /**
+   * An edit sent with `If-Match` (RFC 9110 §13.1.1) whose entity tag is no longer the record's: someone else changed
+   * it since it was read (optimistic concurrency, issue 16). Nothing was changed; read it again (its new `ETag`).
+   */
+  edit_conflict: 412,
   /** A `PATCH` whose body is not `application/merge-patch+json` (SPEC §7: patches use merge-patch). */
   merge_patch_required: 415,
   /** A `multipart/form-data` body that cannot be read (truncated, no boundary, garbled part headers). */

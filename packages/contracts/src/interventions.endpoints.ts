@@ -28,6 +28,7 @@ const update = defineEndpoint({
   body: interventionBody,
   responses: { 200: interventionResource },
   errors: ['intervention_not_found'],
+  entityTag: 'checks',
 });
 
 export const interventionEndpoints = {
@@ -54,6 +55,7 @@ export const interventionEndpoints = {
     params: interventionParams,
     responses: { 200: interventionResource },
     errors: ['intervention_not_found'],
+    entityTag: 'answers',
   }),
   create: defineEndpoint({
     operationId: 'createIntervention',

@@ -44,6 +44,7 @@ const update = defineEndpoint({
   body: reportUpdateBody,
   responses: { 200: reportResource },
   errors: ['report_not_found', 'report_not_editable'],
+  entityTag: 'checks',
 });
 
 export const reportEndpoints = {
@@ -72,6 +73,7 @@ export const reportEndpoints = {
     params: reportParams,
     responses: { 200: reportResource },
     errors: ['report_not_found'],
+    entityTag: 'answers',
   }),
   update,
   patch: defineMergePatchOf(update, {

@@ -42,6 +42,7 @@ const updateContact = defineEndpoint({
   body: updateSiteContactBody,
   responses: { 200: siteContactAnswer },
   errors: ['site_not_found'],
+  entityTag: 'checks',
 });
 
 export const siteEndpoints = {
@@ -83,6 +84,7 @@ export const siteEndpoints = {
     params: siteParams,
     responses: { 200: siteDetail },
     errors: ['site_not_found'],
+    entityTag: 'answers',
   }),
   light: defineEndpoint({
     operationId: 'getSiteLight',

@@ -1,7 +1,7 @@
 /** Clients of a PCO, their contacts and the client↔contact links (SPEC §3 "Client", "Contact"). */
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { foldedNameColumn, timestamps, ulidPk, ulidRef } from './columns.js';
+import { foldedNameColumn, timestamps, ulidPk, ulidRef, versionColumn } from './columns.js';
 import { spaces } from './spaces.js';
 
 /**
@@ -27,6 +27,7 @@ export const clients = pgTable(
     nameFolded: foldedNameColumn(),
     /** true: a commercial company; false: a private individual. */
     company: boolean('company').notNull().default(true),
+    version: versionColumn(),
     ...timestamps(),
   },
   (t) => [

@@ -2,7 +2,7 @@
 import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { memberships } from './accounts.js';
 import { clients } from './clients.js';
-import { timestamps, tz, ulidPk, ulidRef } from './columns.js';
+import { timestamps, tz, ulidPk, ulidRef, versionColumn } from './columns.js';
 import { sites } from './sites.js';
 import { spaces } from './spaces.js';
 
@@ -25,6 +25,7 @@ export const interventions = pgTable(
     endAt: tz('end_at').notNull(),
     sendMail: boolean('send_mail').notNull().default(true),
     createdById: ulidRef('created_by_id').references(() => memberships.id, { onDelete: 'set null' }),
+    version: versionColumn(),
     ...timestamps(),
   },
   (t) => [

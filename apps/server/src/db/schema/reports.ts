@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { memberships } from './accounts.js';
 import { clients } from './clients.js';
-import { foldedNameColumn, timestamps, tz, ulidPk, ulidRef } from './columns.js';
+import { foldedNameColumn, timestamps, tz, ulidPk, ulidRef, versionColumn } from './columns.js';
 import { equipment } from './equipment.js';
 import { interventions } from './interventions.js';
 import { sites } from './sites.js';
@@ -144,6 +144,7 @@ export const reports = pgTable(
     periodEnd: tz('period_end'),
     /** What an automatic report shows (`AutomaticReportData`), computed once when it is built: its PDF is reproducible. */
     automaticData: jsonb('automatic_data'),
+    version: versionColumn(),
     ...timestamps(),
   },
   (t) => [

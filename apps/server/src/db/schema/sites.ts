@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { memberships } from './accounts.js';
 import { clients, contacts } from './clients.js';
-import { foldedNameColumn, timestamps, tz, ulidPk, ulidRef } from './columns.js';
+import { foldedNameColumn, timestamps, tz, ulidPk, ulidRef, versionColumn } from './columns.js';
 import { spaces } from './spaces.js';
 
 export const sites = pgTable(
@@ -45,6 +45,7 @@ export const sites = pgTable(
     prioritySum: integer('priority_sum').notNull().default(0),
     /** Type of the highest-priority open alert, or null (maintained by the alerts module). */
     mainAlertType: text('main_alert_type'),
+    version: versionColumn(),
     ...timestamps(),
   },
   (t) => [
@@ -117,6 +118,7 @@ export const contracts = pgTable(
     terminatedAt: tz('terminated_at'),
     /** When the daily job let it expire (site moved to be closed): done once. */
     expiredAt: tz('expired_at'),
+    version: versionColumn(),
     ...timestamps(),
   },
   (t) => [

@@ -16,6 +16,7 @@ import {
   sites,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { claimVersion, type ExpectedVersions } from '../../platform/db/versions.js';
 import { newUlid } from '../../platform/ids.js';
 import { createClientsListQueries } from './clients-list.repository.js';
 
@@ -165,7 +166,15 @@ function createClientsQueries(db: Db) {
       return inserted as ClientContactRow;
     },
 
-    /** Updates the client's name and kind (when given) and bumps its `updated_at`. */
+    /**
+     * Checks that client `clientId` of the space is at one of the `expected` versions (its `If-Match`) and locks its
+     * row until the commit; the first write of an edit's transaction. Throws 412 `edit_conflict` (platform/db/versions).
+     */
+    claimVersion(spaceId: string, clientId: string, expected: ExpectedVersions): Promise<void> {
+      return claimVersion(db, clients, spaceId, clientId, expected);
+    },
+
+    /** Updates the client's name and kind (when given) and bumps its `updated_at` (and, by trigger, its `version`). */
     async updateClient(
       spaceId: string,
       clientId: string,

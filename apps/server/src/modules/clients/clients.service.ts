@@ -18,7 +18,9 @@ import {
 } from '@isoptera/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { ExpectedVersions } from '../../platform/db/versions.js';
 import { AppError, notFound, validationFailed } from '../../platform/errors/app-error.js';
+import type { Versioned } from '../../platform/http/entity-tag.js';
 import { decodeCursor, encodeCursor } from '../../platform/hydra/cursor.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
@@ -123,15 +125,21 @@ export function createClientsService(repository: ClientsRepository, options: Cli
       return { list: rows.map((row) => clientSearchItemResource(row, actor.timezone)), total };
     },
 
-    /** `GET /api/clients/{id}`: the client with its contacts, sites and latest contract. Throws 404 `client_not_found`. */
-    async detail(actor: Actor, clientId: string): Promise<ClientDetail> {
+    /**
+     * `GET /api/clients/{id}`: the client with its contacts, sites and latest contract, and the client's version (its
+     * `ETag`). Throws 404 `client_not_found`.
+     */
+    async detail(actor: Actor, clientId: string): Promise<Versioned<ClientDetail>> {
       const client = await requireClient(actor, clientId);
       const [contacts, sites, contract] = await Promise.all([
         repository.contactsOf(actor.spaceId, client.id),
         repository.sitesOf(actor.spaceId, client.id),
         repository.latestContract(actor.spaceId, client.id),
       ]);
-      return clientDetailResource({ client, contacts, sites, contract }, actor.timezone);
+      return {
+        body: clientDetailResource({ client, contacts, sites, contract }, actor.timezone),
+        version: client.version,
+      };
     },
 
     /** `DELETE /api/clients/{id}`: the client, its contacts, sites, contracts and interventions. Throws 404. */
@@ -220,9 +228,16 @@ export function createClientsService(repository: ClientsRepository, options: Cli
     /**
      * `PUT /api/client_contacts/{client_contact_ulid}`: updates the client's name (and kind, when given) and that
      * contact. `@id` values, when given, must name the link's client (`client_invalid`) and contact
-     * (`contact_invalid`). Throws 404 `contact_not_found`, 422 `email_already_exist`.
+     * (`contact_invalid`). The client's version is what `If-Match` checks (`expected`; an edit of any of its contacts
+     * changes it) and what the answer's `ETag` names. Throws 404 `contact_not_found`, 412 `edit_conflict`, 422
+     * `email_already_exist`.
      */
-    async updateContact(actor: Actor, linkId: string, body: UpdateBody): Promise<ClientContactAnswer> {
+    async updateContact(
+      actor: Actor,
+      linkId: string,
+      body: UpdateBody,
+      expected?: ExpectedVersions,
+    ): Promise<Versioned<ClientContactAnswer>> {
       const found = await requireLink(actor, linkId);
       const clientIri = body.client['@id'];
       if (clientIri !== undefined && ulidOfIri(clientIri, 'clients') !== found.client.id) {
@@ -235,6 +250,7 @@ export function createClientsService(repository: ClientsRepository, options: Cli
       const { '@id': _contactIri, ...contact } = body.contact;
       const at = now();
       return repository.transaction(async (tx) => {
+        await tx.claimVersion(actor.spaceId, found.client.id, expected);
         if (await tx.emailTaken(found.client.id, contact.email, found.contact.id)) {
           throw validationFailed({ propertyPath: 'contact.email', code: 'email_already_exist' });
         }
@@ -244,7 +260,7 @@ export function createClientsService(repository: ClientsRepository, options: Cli
           company: body.client.company,
           at,
         });
-        return clientContactAnswer(client, row, found.link, actor.timezone);
+        return { body: clientContactAnswer(client, row, found.link, actor.timezone), version: client.version };
       });
     },
 

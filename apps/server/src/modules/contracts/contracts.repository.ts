@@ -19,6 +19,7 @@ import {
   spaces,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { type ExpectedVersions, versionMatches } from '../../platform/db/versions.js';
 
 /** The stored fields of a contract, as the service writes them (days already turned into instants). */
 export interface ContractValues {
@@ -197,13 +198,23 @@ export function createContractsRepository(db: Db) {
       await db.insert(contracts).values({ id, spaceId, ...values });
     },
 
-    async update(spaceId: string, id: string, values: Partial<ContractValues> & Record<string, unknown>) {
-      const rows = await db
+    /**
+     * Updates contract `id` of the space, when it is at one of the `expected` versions (its `If-Match`; `undefined`:
+     * any) — one conditional `UPDATE`. Answers its new version, or undefined when no row changed (unknown, or not at
+     * an expected version).
+     */
+    async update(
+      spaceId: string,
+      id: string,
+      values: Partial<ContractValues> & Record<string, unknown>,
+      expected?: ExpectedVersions,
+    ): Promise<number | undefined> {
+      const [row] = await db
         .update(contracts)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(contracts.spaceId, spaceId), eq(contracts.id, id)))
-        .returning({ id: contracts.id });
-      return rows.length > 0;
+        .where(and(eq(contracts.spaceId, spaceId), eq(contracts.id, id), versionMatches(contracts, expected)))
+        .returning({ version: contracts.version });
+      return row?.version;
     },
 
     async remove(spaceId: string, id: string): Promise<boolean> {

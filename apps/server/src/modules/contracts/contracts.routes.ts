@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth/actor.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { type EndpointHandler, route } from '../../platform/http/endpoint-route.js';
+import { answerTagged, ifMatchOf } from '../../platform/http/entity-tag.js';
 import { routeMergePatch } from '../../platform/http/merge-patch.js';
 import { readUploadedFile } from '../../platform/http/multipart.js';
 import type { ContractsService } from './contracts.service.js';
@@ -19,14 +20,14 @@ export async function contractsRoutes(app: FastifyInstance, { service }: { servi
   });
   route(app, api.list, (request) => service.list(requireActor(request), request.query, request.url));
   route(app, api.dueVisits, (request) => service.dueVisits(requireActor(request), request.url));
-  route(app, api.get, (request) => service.get(requireActor(request), request.params.ulid));
+  route(app, api.get, (request, reply) => answerTagged(reply, service.get(requireActor(request), request.params.ulid)));
   route(app, api.create, async (request, reply) => {
     const contract = await service.create(requireActor(request), request.body);
     reply.code(201);
     return contract;
   });
-  const update: EndpointHandler<typeof api.update> = (request) =>
-    service.update(requireActor(request), request.params.ulid, request.body);
+  const update: EndpointHandler<typeof api.update> = (request, reply) =>
+    answerTagged(reply, service.update(requireActor(request), request.params.ulid, request.body, ifMatchOf(request)));
   route(app, api.update, update);
   routeMergePatch(app, api.patch, (request) => service.current(requireActor(request), request.params.ulid), update);
   route(app, api.remove, async (request, reply) => {

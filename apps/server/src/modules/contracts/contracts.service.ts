@@ -18,7 +18,9 @@ import {
   iri,
 } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import { type ExpectedVersions, editConflict } from '../../platform/db/versions.js';
 import { AppError, notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
+import type { Versioned } from '../../platform/http/entity-tag.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
 import { formatZoned, startOfZonedDay, zonedDate } from '../../platform/time/zoned.js';
@@ -138,7 +140,12 @@ export function createContractsService(
     },
 
     /** `GET /api/contracts/{ulid}`. Throws 404 `contract_not_found`. */
-    get: detail,
+    /** `GET /api/contracts/{ulid}` and the contract's version (its `ETag`). Throws 404 `contract_not_found`. */
+    async get(actor: Actor, id: string): Promise<Versioned<ContractDetail>> {
+      const { zone, today } = await spaceOf(actor);
+      const record = await found(actor, id);
+      return { body: contractResource(record, actor, zone, today), version: record.contract.version };
+    },
 
     /** The `PUT` body of contract `id` as it stands (what `PATCH` applies its merge patch to). Throws 404. */
     async current(actor: Actor, id: string): Promise<ContractBody> {
@@ -177,15 +184,22 @@ export function createContractsService(
 
     /**
      * `PUT /api/contracts/{ulid}`: replaces every field; the start is only checked against today when it changes.
-     * Throws 404 `contract_not_found`, 422.
+     * `expected`: the versions `If-Match` accepts; answers the contract and its new version (its `ETag`). Throws 404
+     * `contract_not_found`, 412 `edit_conflict` (nothing changed), 422.
      */
-    async update(actor: Actor, id: string, body: ContractInput): Promise<ContractDetail> {
+    async update(
+      actor: Actor,
+      id: string,
+      body: ContractInput,
+      expected?: ExpectedVersions,
+    ): Promise<Versioned<ContractDetail>> {
       const { space, zone, today } = await spaceOf(actor);
       const current = await found(actor, id);
       const startDay = zonedDate(current.contract.startedAt, zone);
       const values = await validated(actor, body, zone, today, space.country, (day) => day !== startDay);
-      await repository.update(actor.spaceId, id, { ...values });
-      return detail(actor, id);
+      const version = await repository.update(actor.spaceId, id, { ...values }, expected);
+      if (version === undefined) throw expected ? editConflict() : notFound('contract_not_found');
+      return { body: await detail(actor, id), version };
     },
 
     /** `DELETE /api/contracts/{ulid}`: the visits it created stay. Throws 404 `contract_not_found`. */

@@ -18,6 +18,7 @@ import {
   sites,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { type ExpectedVersions, editConflict, versionMatches } from '../../platform/db/versions.js';
 import { createInterventionsListQueries } from './interventions-list.repository.js';
 
 /** The stored fields of an intervention, as the service writes them. Instants are absolute (timestamptz). */
@@ -189,10 +190,10 @@ function interventionQueries(db: Db) {
       return { ...row, intervenerIds: links.map((link) => link.membershipId) };
     },
 
-    /** The intervention `id` of the space with its site, client and interveners, or undefined. */
-    async findHydrated(spaceId: string, id: string): Promise<HydratedIntervention | undefined> {
+    /** The intervention `id` of the space with its site, client, interveners and version, or undefined. */
+    async findHydrated(spaceId: string, id: string): Promise<(HydratedIntervention & { version: number }) | undefined> {
       const [row] = await db
-        .select(hydratedColumns)
+        .select({ ...hydratedColumns, version: interventions.version })
         .from(interventions)
         .innerJoin(sites, eq(sites.id, interventions.siteId))
         .innerJoin(clients, eq(clients.id, interventions.clientId))
@@ -222,17 +223,31 @@ function interventionQueries(db: Db) {
         .values(intervenerIds.map((membershipId) => ({ interventionId: id, membershipId })));
     },
 
-    /** Replaces the fields and interveners of intervention `id` of the space. Call inside `transaction`. */
-    async update(spaceId: string, id: string, values: InterventionValues): Promise<void> {
+    /**
+     * Replaces the fields and interveners of intervention `id` of the space when it is at one of the `expected`
+     * versions (its `If-Match`; `undefined`: any) — one conditional `UPDATE` — and answers its new version. Throws 412
+     * `edit_conflict` when it is not (or is gone), before changing anything. Call inside `transaction`, first.
+     */
+    async update(
+      spaceId: string,
+      id: string,
+      values: InterventionValues,
+      expected?: ExpectedVersions,
+    ): Promise<number> {
       const { intervenerIds, ...fields } = values;
-      await db
+      const [updated] = await db
         .update(interventions)
         .set({ ...fields, updatedAt: new Date() })
-        .where(and(eq(interventions.spaceId, spaceId), eq(interventions.id, id)));
+        .where(
+          and(eq(interventions.spaceId, spaceId), eq(interventions.id, id), versionMatches(interventions, expected)),
+        )
+        .returning({ version: interventions.version });
+      if (!updated) throw editConflict();
       await db.delete(interventionInterveners).where(eq(interventionInterveners.interventionId, id));
       await db
         .insert(interventionInterveners)
         .values(intervenerIds.map((membershipId) => ({ interventionId: id, membershipId })));
+      return updated.version;
     },
 
     /**

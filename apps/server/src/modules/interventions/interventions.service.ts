@@ -26,7 +26,9 @@ import {
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
 import type { Db } from '../../platform/db/database.js';
+import type { ExpectedVersions } from '../../platform/db/versions.js';
 import { notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
+import type { Versioned } from '../../platform/http/entity-tag.js';
 import { decodeCursor, encodeCursor } from '../../platform/hydra/cursor.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
@@ -240,9 +242,14 @@ export function createInterventionsService(
       return hydraCollection(url, members, page.total, window, 'Intervention', { hasNext: page.hasNext, cursor });
     },
 
-    /** `GET /api/interventions/{id}`. Throws 404 `intervention_not_found` (unknown or another space). */
-    get(actor: Actor, id: string): Promise<Intervention> {
-      return hydrated(actor, id);
+    /**
+     * `GET /api/interventions/{id}` and the visit's version (its `ETag`). Throws 404 `intervention_not_found` (unknown
+     * or another space).
+     */
+    async get(actor: Actor, id: string): Promise<Versioned<Intervention>> {
+      const row = await repository.findHydrated(actor.spaceId, id);
+      if (!row) throw notFound('intervention_not_found');
+      return { body: interventionResource(row, actor), version: row.version };
     },
 
     /**
@@ -280,14 +287,21 @@ export function createInterventionsService(
      * `PUT /api/interventions/{ulid}`: replaces every field; start later than now only checked when start changes.
      * Re-plans the previous and the new site/type (ADR 004). With `send_mail`: `intervention_changed` to the
      * interveners who stay, `intervention_scheduled` to the added ones, `intervention_cancelled` about the visit as
-     * it was to the removed ones. Throws 404 `intervention_not_found`, 422.
+     * it was to the removed ones. `expected`: the versions `If-Match` accepts; answers the visit and its version after
+     * the edit (its new `ETag`). Throws 404 `intervention_not_found`, 412 `edit_conflict` (nothing changed, no mail),
+     * 422.
      */
-    async update(actor: Actor, id: string, body: InterventionInput): Promise<Intervention> {
+    async update(
+      actor: Actor,
+      id: string,
+      body: InterventionInput,
+      expected?: ExpectedVersions,
+    ): Promise<Versioned<Intervention>> {
       const current = await repository.findRow(actor.spaceId, id);
       if (!current) throw notFound('intervention_not_found');
       const values = await validated(actor, body, (start) => start.getTime() !== current.startAt.getTime());
-      await repository.transaction(async (repo) => {
-        await repo.update(actor.spaceId, id, values);
+      const version = await repository.transaction(async (repo) => {
+        const edited = await repo.update(actor.spaceId, id, values, expected);
         // an edited past visit (start unchanged) plans nothing and must not unplan its site either
         if (values.startAt.getTime() > now().getTime())
           await reconcileSiteStatus(repo, actor.spaceId, values.siteId, values.type);
@@ -296,6 +310,7 @@ export function createInterventionsService(
         if (movedAway && current.startAt.getTime() > now().getTime()) {
           await reconcileSiteStatus(repo, actor.spaceId, current.siteId, current.type);
         }
+        return edited;
       });
       if (values.sendMail) {
         const before = new Set(current.intervenerIds);
@@ -319,7 +334,7 @@ export function createInterventionsService(
           values.intervenerIds.filter((member) => !before.has(member)),
         );
       }
-      return hydrated(actor, id);
+      return { body: await hydrated(actor, id), version };
     },
 
     /**

@@ -18,6 +18,7 @@ import {
   sites,
 } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
+import { type ExpectedVersions, versionMatches, versionOf } from '../../platform/db/versions.js';
 import { createReportPhotosQueries } from './report-photos.repository.js';
 
 /** The report columns every read needs (files left out: `has_*` flags instead). */
@@ -30,6 +31,8 @@ const rowColumns = {
   automaticData: reports.automaticData,
   type: reports.type,
   status: reports.status,
+  /** The edit version (its `ETag`; platform/db/versions.ts). */
+  version: reports.version,
   visitStartedAt: reports.visitStartedAt,
   visitEndedAt: reports.visitEndedAt,
   summary: reports.summary,
@@ -220,14 +223,23 @@ function reportQueries(db: Db) {
       return true;
     },
 
-    /** Replaces the edited fields of report `id` of the space, if still to process; false otherwise. */
-    async edit(spaceId: string, id: string, fields: ReportEdit): Promise<boolean> {
+    /**
+     * Replaces the edited fields of report `id` of the space, if still to process and at one of the `expected` versions
+     * (its `If-Match`; `undefined`: any) — one conditional `UPDATE`; false otherwise (nothing changed). Call first in
+     * the edit's transaction.
+     */
+    async edit(spaceId: string, id: string, fields: ReportEdit, expected?: ExpectedVersions): Promise<boolean> {
       const rows = await db
         .update(reports)
         .set({ ...fields, updatedAt: new Date() })
-        .where(and(inSpace(spaceId, id), eq(reports.status, 'to_process')))
+        .where(and(inSpace(spaceId, id), eq(reports.status, 'to_process'), versionMatches(reports, expected)))
         .returning({ id: reports.id });
       return rows.length > 0;
+    },
+
+    /** The version of report `id` of the space (inside a transaction: after its own writes), or undefined. */
+    version(spaceId: string, id: string): Promise<number | undefined> {
+      return versionOf(db, reports, spaceId, id);
     },
 
     /**

@@ -6,6 +6,7 @@ import { reportEndpoints as api } from '@isoptera/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../platform/auth/actor.js';
 import { type EndpointHandler, route } from '../../platform/http/endpoint-route.js';
+import { answerTagged, ifMatchOf } from '../../platform/http/entity-tag.js';
 import { routeMergePatch } from '../../platform/http/merge-patch.js';
 import type { ReportLifecycleService } from './report-lifecycle.service.js';
 import type { ReportsService } from './reports.service.js';
@@ -25,9 +26,9 @@ export async function reportsRoutes(
   { service, lifecycle }: { service: ReportsService; lifecycle: ReportLifecycleService },
 ): Promise<void> {
   route(app, api.list, (request) => service.list(requireActor(request), request.query, request.url));
-  route(app, api.get, (request) => service.get(requireActor(request), request.params.ulid));
-  const update: EndpointHandler<typeof api.update> = (request) =>
-    service.update(requireActor(request), request.params.ulid, request.body);
+  route(app, api.get, (request, reply) => answerTagged(reply, service.get(requireActor(request), request.params.ulid)));
+  const update: EndpointHandler<typeof api.update> = (request, reply) =>
+    answerTagged(reply, service.update(requireActor(request), request.params.ulid, request.body, ifMatchOf(request)));
   route(app, api.update, update);
   routeMergePatch(app, api.patch, (request) => service.current(requireActor(request), request.params.ulid), update);
 

@@ -16,7 +16,9 @@ import {
 } from '@isoptera/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/auth/actor.js';
+import { type ExpectedVersions, editConflict } from '../../platform/db/versions.js';
 import { AppError, notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
+import type { Versioned } from '../../platform/http/entity-tag.js';
 import { hydraCollection, pageWindow } from '../../platform/hydra/hydra.js';
 import { parseDateTimeInput, startOfZonedDay } from '../../platform/time/zoned.js';
 import { productUseSnapshot, stationCheckSnapshot } from './report-snapshots.js';
@@ -169,9 +171,10 @@ export function createReportsService({ repository, list, sources, now = () => ne
       };
     },
 
-    /** `GET /api/reports/{ulid}`. Throws 404 `report_not_found`. */
-    async get(actor: Actor, id: string): Promise<Report> {
-      return reportResource(await loadReport(repository, actor, id), actor);
+    /** `GET /api/reports/{ulid}` and the report's version (its `ETag`). Throws 404 `report_not_found`. */
+    async get(actor: Actor, id: string): Promise<Versioned<Report>> {
+      const report = await loadReport(repository, actor, id);
+      return { body: reportResource(report, actor), version: report.version };
     },
 
     /**
@@ -220,14 +223,24 @@ export function createReportsService({ repository, list, sources, now = () => ne
     /**
      * `PUT /api/reports/{ulid}`: replaces the edited fields, the station checks (keyed by station) and the product
      * uses of a report to process; a control visit's report keeps the site status rule true for its new checks
-     * (docs/decisions/010). Throws 404 `report_not_found`, 409 `report_not_editable`, 422 (see `validatedEdit`).
+     * (docs/decisions/010). `expected`: the versions `If-Match` accepts; answers the report and its version after the
+     * edit (its new `ETag`). Throws 404 `report_not_found`, 409 `report_not_editable`, 412 `edit_conflict` (changed
+     * meanwhile but still to process; nothing changed), 422 (see `validatedEdit`).
      */
-    async update(actor: Actor, id: string, body: ReportUpdateInput): Promise<Report> {
+    async update(
+      actor: Actor,
+      id: string,
+      body: ReportUpdateInput,
+      expected?: ExpectedVersions,
+    ): Promise<Versioned<Report>> {
       const report = await loadReport(repository, actor, id);
       if (report.status !== 'to_process') throw new AppError('report_not_editable');
       const { fields, checks, uses } = await validatedEdit(actor, report, body);
-      await repository.transaction(async (repo) => {
-        if (!(await repo.edit(actor.spaceId, id, fields))) throw new AppError('report_not_editable');
+      const version = await repository.transaction(async (repo) => {
+        if (!(await repo.edit(actor.spaceId, id, fields, expected))) {
+          const latest = await repo.find(actor.spaceId, id);
+          throw latest?.status === 'to_process' && expected ? editConflict() : new AppError('report_not_editable');
+        }
         await repo.replaceChecks(id, checks);
         await repo.replaceProductUses(id, uses);
         const status = await repo.siteStatus(actor.spaceId, report.siteId);
@@ -237,8 +250,9 @@ export function createReportsService({ repository, list, sources, now = () => ne
           await repo.setSiteStatus(actor.spaceId, report.siteId, change.status);
           await repo.setSiteStatusBefore(actor.spaceId, id, change.before);
         }
+        return (await repo.version(actor.spaceId, id)) ?? 0;
       });
-      return reportResource(await loadReport(repository, actor, id), actor);
+      return { body: reportResource(await loadReport(repository, actor, id), actor), version };
     },
   };
 }

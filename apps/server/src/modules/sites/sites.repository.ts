@@ -24,6 +24,7 @@ import {
   resolvePage,
 } from '../../platform/db/paging.js';
 import { escapeLike, foldedContains } from '../../platform/db/text-search.js';
+import { claimVersion, type ExpectedVersions, versionOf } from '../../platform/db/versions.js';
 import type { PageWindow } from '../../platform/hydra/hydra.js';
 import { newUlid } from '../../platform/ids.js';
 
@@ -240,6 +241,7 @@ export function createSitesRepository(db: Db) {
       db
         .select({
           ...listColumns,
+          version: sites.version,
           contact: contacts,
           siteContactId: siteContacts.id,
           clientContactId: clientContacts.id,
@@ -477,15 +479,21 @@ export function createSitesRepository(db: Db) {
       });
     },
 
-    /** Updates site `siteId` of the space and its main contact link, in one transaction. */
-    update(spaceId: string, siteId: string, values: SiteValues, contact: ContactChoice) {
+    /**
+     * Updates site `siteId` of the space and its main contact link, in one transaction, when the site is at one of the
+     * `expected` versions (its `If-Match`; `undefined`: any), else throws 412 `edit_conflict` with nothing changed.
+     * Answers the site's version after the edit.
+     */
+    update(spaceId: string, siteId: string, values: SiteValues, contact: ContactChoice, expected?: ExpectedVersions) {
       return db.transaction(async (tx) => {
+        await claimVersion(tx as unknown as Db, sites, spaceId, siteId, expected);
         await tx
           .update(sites)
           .set({ ...values, updatedAt: new Date() })
           .where(and(eq(sites.id, siteId), eq(sites.spaceId, spaceId)));
         const linked = await linkContact(tx, spaceId, values.clientId, siteId, contact);
-        return { siteId, ...linked };
+        const version = (await versionOf(tx as unknown as Db, sites, spaceId, siteId)) ?? 0;
+        return { siteId, version, ...linked };
       });
     },
 

@@ -17,7 +17,9 @@ import type {
 } from '@isoptera/contracts';
 import { iri } from '@isoptera/contracts';
 import type { Actor } from '../../platform/auth/actor.js';
+import type { ExpectedVersions } from '../../platform/db/versions.js';
 import { notFound, type RawViolation, validationFailed } from '../../platform/errors/app-error.js';
+import type { Versioned } from '../../platform/http/entity-tag.js';
 import { hydraCollection, hydraView, pageWindow } from '../../platform/hydra/hydra.js';
 import type { ContactChoice, SiteFilters, SiteOrder, SitesRepository, SiteValues } from './sites.repository.js';
 import { siteContactItem, siteContactPutBody, siteDetail, siteLight, siteListItem } from './sites.resource.js';
@@ -174,11 +176,14 @@ export function createSitesService(repository: SitesRepository) {
       };
     },
 
-    /** `GET /api/sites/{id}`. Throws 404 `site_not_found` for an unknown site or one of another space. */
-    async detail(actor: Actor, siteId: string): Promise<SiteDetail> {
+    /**
+     * `GET /api/sites/{id}` and the site's version (its `ETag`). Throws 404 `site_not_found` for an unknown site or one
+     * of another space.
+     */
+    async detail(actor: Actor, siteId: string): Promise<Versioned<SiteDetail>> {
       const row = await repository.findDetail(actor.spaceId, siteId);
       if (!row) throw notFound('site_not_found');
-      return siteDetail(row, actor);
+      return { body: siteDetail(row, actor), version: row.version };
     },
 
     /** `GET /api/sites/{id}/light`. Throws 404 `site_not_found`. */
@@ -217,10 +222,17 @@ export function createSitesService(repository: SitesRepository) {
 
     /**
      * `PUT /api/site_contacts/{site_contact_ulid}` (SPEC §7): updates the site and re-links its main contact. The id
-     * may also be the site's own ULID when the site lost its main contact. Throws 404 `site_not_found`; 422 as `create`,
-     * plus `site` `site_invalid` when the body's `site['@id']` names another site.
+     * may also be the site's own ULID when the site lost its main contact. `expected`: the site versions `If-Match`
+     * accepts. Answers `{site, contact}` and the site's version after the edit (its new `ETag`). Throws 404
+     * `site_not_found`; 412 `edit_conflict`; 422 as `create`, plus `site` `site_invalid` when the body's
+     * `site['@id']` names another site.
      */
-    async update(actor: Actor, siteContactId: string, body: UpdateBody): Promise<SiteContactAnswer> {
+    async update(
+      actor: Actor,
+      siteContactId: string,
+      body: UpdateBody,
+      expected?: ExpectedVersions,
+    ): Promise<Versioned<SiteContactAnswer>> {
       const target = await repository.findSiteContactTarget(actor.spaceId, siteContactId);
       if (!target) throw notFound('site_not_found');
       const bodyIri = body.site['@id'];
@@ -228,8 +240,8 @@ export function createSitesService(repository: SitesRepository) {
         throw validationFailed({ propertyPath: 'site', code: 'site_invalid' });
       }
       const contact = await checkReferences(actor, body);
-      await repository.update(actor.spaceId, target.siteId, valuesOf(body.site), contact);
-      return answer(actor, target.siteId);
+      const { version } = await repository.update(actor.spaceId, target.siteId, valuesOf(body.site), contact, expected);
+      return { body: await answer(actor, target.siteId), version };
     },
   };
 }

@@ -3,22 +3,64 @@
  * endpoints' contracts (ADR 008): every operation has its `operationId`, its security requirement, the schema of each
  * answer (problem+json for errors) and its media types. This module adds what is document-wide: the servers, the
  * security schemes (access-token cookie, bearer token, gateway device credential) and `deepObject` serialisation of
- * the API Platform style query objects (`order[name]=asc`).
+ * the API Platform style query objects (`order[name]=asc`), and the optimistic-concurrency headers of the endpoints
+ * whose contract declares `entityTag` (an `ETag` on their success answer; an `If-Match` parameter on the edits that
+ * check it, whose 412 `edit_conflict` the contract's error list already documents; docs/decisions/023).
  */
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ACCESS_TOKEN_COOKIE } from '@isoptera/contracts';
+import { ACCESS_TOKEN_COOKIE, type EndpointDefinition } from '@isoptera/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 interface OpenApiParameter {
   in: string;
+  name?: string;
+  required?: boolean;
+  description?: string;
   schema?: { type?: string | string[] };
   style?: string;
   explode?: boolean;
 }
+interface OpenApiOperation {
+  operationId?: string;
+  parameters?: OpenApiParameter[];
+  responses?: Record<string, { headers?: Record<string, unknown> }>;
+}
 interface OpenApiDocument {
-  paths?: Record<string, Record<string, { parameters?: OpenApiParameter[] }>>;
+  paths?: Record<string, Record<string, OpenApiOperation>>;
+}
+
+const ETAG_HEADER = {
+  description:
+    'Strong entity tag of the record’s current version (opaque). Send it back as `If-Match` on an edit so that a ' +
+    'change made meanwhile by someone else answers 412 `edit_conflict` instead of being overwritten.',
+  schema: { type: 'string', example: '"v3"' },
+};
+const IF_MATCH_PARAMETER: OpenApiParameter = {
+  in: 'header',
+  name: 'If-Match',
+  required: false,
+  description:
+    'The `ETag` of the record as it was read (`GET` of the resource; for `/api/client_contacts/{id}` the client’s, ' +
+    'for `/api/site_contacts/{id}` the site’s), or `*`. When the record has changed since, nothing is changed and ' +
+    'the answer is 412 `edit_conflict`. Without it the edit is unconditional.',
+  schema: { type: 'string' },
+};
+
+/** `If-Match` on the edits that check it and `ETag` on the success answers of every endpoint declaring `entityTag`. */
+function withEntityTags(document: OpenApiDocument, modes: ReadonlyMap<string, EndpointDefinition['entityTag']>) {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const mode = operation.operationId ? modes.get(operation.operationId) : undefined;
+      if (!mode) continue;
+      if (mode === 'checks') operation.parameters = [...(operation.parameters ?? []), IF_MATCH_PARAMETER];
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        if (status.startsWith('2')) answer.headers = { ...answer.headers, ETag: ETAG_HEADER };
+      }
+    }
+  }
+  return document;
 }
 
 /** Query parameters that are objects (`order[name]`) are sent as `deepObject`, as `qs` reads them. */
@@ -39,6 +81,12 @@ function withDeepObjects(document: OpenApiDocument): OpenApiDocument {
 
 /** Registers the OpenAPI document and its reference page; `appUrl` is the server the document names. */
 export async function registerOpenApi(app: FastifyInstance, appUrl: string): Promise<void> {
+  // the routes' contracts, collected as the modules register them (this runs before the modules)
+  const entityTags = new Map<string, EndpointDefinition['entityTag']>();
+  app.addHook('onRoute', (route) => {
+    const endpoint = route.config?.endpoint;
+    if (endpoint?.entityTag) entityTags.set(endpoint.operationId, endpoint.entityTag);
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -78,7 +126,7 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
     },
     transform: jsonSchemaTransform,
     transformObject: (input) =>
-      withDeepObjects(jsonSchemaTransformObject(input) as OpenApiDocument) as ReturnType<
+      withEntityTags(withDeepObjects(jsonSchemaTransformObject(input) as OpenApiDocument), entityTags) as ReturnType<
         typeof jsonSchemaTransformObject
       >,
   });

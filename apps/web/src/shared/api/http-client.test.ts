@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, sendProblem, startTestServer, type TestHandler, type TestServer } from '../../test/test-server';
 import { ApiError } from './api-error';
-import { type AuthState, HttpClient } from './http-client';
+import { type AuthState, entityTagOf, HttpClient, ifMatch } from './http-client';
 
 let server: TestServer;
 let handler: TestHandler;
@@ -204,5 +204,31 @@ describe('refresh and replay (SPEC §8)', () => {
     auth = 'unknown';
     handler = expiringSession(200);
     await expect(client.get('/api/me')).resolves.toMatchObject({ ok: true });
+  });
+});
+
+describe('entity tags (issue 16, optimistic concurrency)', () => {
+  it('remembers the ETag of a success answer with the body it resolved with, and sends it back as If-Match', async () => {
+    handler = (request, response) => {
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'Content-Type': 'application/ld+json', ETag: '"v7"' }).end('{"name":"SCI"}');
+        return;
+      }
+      if (request.headers['if-match'] !== '"v7"') return sendProblem(response, 412, 'edit_conflict');
+      sendJson(response, 200, { name: 'SCI 2' });
+    };
+    const body = await client.get<object>('/api/clients/C1');
+    expect(entityTagOf(body)).toBe('"v7"');
+    expect(entityTagOf({ name: 'SCI' })).toBeUndefined();
+    expect(ifMatch(undefined)).toEqual({});
+
+    await client.put('/api/client_contacts/L1', { name: 'SCI 2' }, { headers: ifMatch(entityTagOf(body)) });
+    expect(server.requests.at(-1)?.headers['if-match']).toBe('"v7"');
+    const refused = await client
+      .put('/api/client_contacts/L1', { name: 'SCI 3' }, { headers: ifMatch('"v6"') })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(412);
+    expect((refused as ApiError).code).toBe('edit_conflict');
   });
 });

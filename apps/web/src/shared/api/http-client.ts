@@ -6,7 +6,10 @@
  * - 401/403 while not authenticated → passed back;
  * - 401/403 on the token request or refresh calls, or on a replayed request → logout;
  * - any other 401/403 → one `POST /security/token/refresh` (shared by concurrent calls) and one replay;
- *   a failed refresh while authenticated → logout.
+ *   a failed refresh while authenticated → logout;
+ * - optimistic concurrency (issue 16, docs/decisions/023): the `ETag` of a success answer is remembered with the
+ *   object its body was parsed into ({@link entityTagOf}), and an edit form sends it back as `If-Match`
+ *   ({@link ifMatch}); a record changed meanwhile answers 412 `edit_conflict`.
  */
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 
@@ -83,6 +86,30 @@ async function readBody(response: Response): Promise<unknown> {
     }
   }
   return text;
+}
+
+/** The `ETag` of each parsed answer body (weakly held: it goes with the object, e.g. out of the query cache). */
+const entityTags = new WeakMap<object, string>();
+
+/**
+ * The `ETag` the server answered with `body` (the very object a call resolved with, or one it was given to with
+ * {@link rememberEntityTag}), or undefined.
+ */
+export function entityTagOf(body: unknown): string | undefined {
+  return typeof body === 'object' && body !== null ? entityTags.get(body) : undefined;
+}
+
+/** Records `tag` as the `ETag` of `body` (e.g. the record embedded in an edit's answer, which carries its tag). */
+export function rememberEntityTag(body: unknown, tag: string | undefined): void {
+  if (tag !== undefined && typeof body === 'object' && body !== null) entityTags.set(body, tag);
+}
+
+/**
+ * The `If-Match` header of an edit of what `loaded` showed: its entity tag, or no header when it has none (an edit
+ * without a precondition, as before).
+ */
+export function ifMatch(tag: string | undefined): Record<string, string> {
+  return tag ? { 'If-Match': tag } : {};
 }
 
 export class HttpClient {
@@ -165,7 +192,10 @@ export class HttpClient {
       throw new ApiError(NETWORK_ERROR_STATUS, { error: 'network_error' });
     }
     const payload = await readBody(response);
-    if (response.ok) return payload as T;
+    if (response.ok) {
+      rememberEntityTag(payload, response.headers.get('etag') ?? undefined);
+      return payload as T;
+    }
 
     const error = new ApiError(response.status, payload, response.headers.get('retry-after'));
     if (response.status === 401 || response.status === 403) return this.onAuthFailure<T>(path, options, retried, error);

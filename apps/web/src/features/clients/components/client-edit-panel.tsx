@@ -1,14 +1,20 @@
 /**
  * 'Edit' of a client (SPEC §7 `PUT /api/client_contacts/{client_contact_ulid}`): its kind, its name and its main
  * contact, in one call on the main contact's link. The form stays open with what was typed when the save fails.
+ * The edit is made from the client's version the form loaded (`If-Match`, issue 16): when someone else changed the
+ * client since, the form keeps what was typed and offers to load the latest version (asking before discarding).
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ClientDetail } from '@isoptera/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { entityTagOf } from '../../../shared/api/http-client';
+import { clientKeys, getClient } from '../../../shared/api/resources/clients';
+import { EditConflictNotice, isEditConflict } from '../../../shared/forms/edit-conflict';
 import { FormCancelButton, FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
@@ -45,32 +51,58 @@ export function ClientEditPanel({ client, isOpen, onOpenChange }: ClientEditPane
   });
   const isCompany = useWatch({ control: form.control, name: 'client.company' }) !== false;
   const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const queryClient = useQueryClient();
+  // the version of the client the form's values come from: what the save's `If-Match` names
+  const loadedTag = useRef<string | undefined>(undefined);
+  const [loaded, setLoaded] = useState(client);
   const isSaving = form.formState.isSubmitting;
-  const primary = client.primary_contact;
+  const primary = loaded.primary_contact;
 
   // each opening starts from the client as it is now
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on opening only, not on every refetch
   useEffect(() => {
     if (!isOpen) return;
     form.reset(clientEditValues(client));
+    loadedTag.current = entityTagOf(client);
+    setLoaded(client);
     setFormError(null);
+    setConflict(false);
   }, [isOpen]);
+
+  /** After a conflict, once the user agreed to lose what they typed: the client as it now is, into the form. */
+  const reload = async () => {
+    try {
+      const latest = await getClient(client.ulid);
+      queryClient.setQueryData(clientKeys.detail(client.ulid), latest);
+      form.reset(clientEditValues(latest));
+      loadedTag.current = entityTagOf(latest);
+      setLoaded(latest);
+      setConflict(false);
+      setFormError(null);
+    } catch (error) {
+      setFormError(errorMessage(error));
+    }
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!primary) return;
     setFormError(null);
+    setConflict(false);
     try {
       await update.mutateAsync({
         clientContactUlid: primary.client_contact_ulid,
         body: {
-          client: { '@id': client['@id'], name: values.client.name, company: values.client.company },
+          client: { '@id': loaded['@id'], name: values.client.name, company: values.client.company },
           contact: { '@id': primary['@id'], ...values.contact },
         },
+        entityTag: loadedTag.current,
       });
       notify({ title: t('clients:notifications.updated', { name: values.client.name }) });
       onOpenChange(false);
     } catch (error) {
-      if (!applyViolations(error, form.setError, FIELDS)?.fields.length) setFormError(errorMessage(error));
+      if (isEditConflict(error)) setConflict(true);
+      else if (!applyViolations(error, form.setError, FIELDS)?.fields.length) setFormError(errorMessage(error));
     }
   });
 
@@ -92,6 +124,11 @@ export function ClientEditPanel({ client, isOpen, onOpenChange }: ClientEditPane
         </>
       }
     >
+      {conflict ? (
+        <div className="mb-6">
+          <EditConflictNotice isDirty={form.formState.isDirty} onReload={reload} isDisabled={isSaving} />
+        </div>
+      ) : null}
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         {formError ? <FormError message={formError} /> : null}
         <FormSection title={t('clients:form.client')}>

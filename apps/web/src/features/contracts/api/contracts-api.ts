@@ -1,9 +1,9 @@
 /**
  * The contracts' calls (issue 13; contracts `contractEndpoints`, docs/decisions/013): a site's or a client's contracts
- * (`GET /api/contracts?site|client`), create (201; the due visits of the next 30 days are planned at once), replace
- * (`PUT`), end early, delete, the signed PDF (multipart upload, delete; downloaded from its URL); Home's due
- * visits and the query keys are in due-visits.ts. Every write refreshes the contracts, the clients list (its contract
- * column), the sites and the planning.
+ * (`GET /api/contracts?site|client`), one contract (with its `ETag`), create (201; the due visits of the next 30 days
+ * are planned at once), replace (`PUT`, with `If-Match`: issue 16), end early, delete, the signed PDF (multipart
+ * upload, delete; downloaded from its URL); Home's due visits and the query keys are in due-visits.ts. Every write
+ * refreshes the contracts, the clients list (its contract column), the sites and the planning.
  */
 import {
   type ContractBody,
@@ -13,10 +13,28 @@ import {
 } from '@isoptera/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { ifMatch } from '../../../shared/api/http-client';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
+import { shareVersioned } from '../../../shared/api/resources/versioned';
 import { type ContractScope, contractKeys } from './due-visits';
 
 export { type ContractScope, contractKeys, dueVisitsQueryOptions } from './due-visits';
+
+/** `GET /api/contracts/{ulid}`: one contract and its `ETag` (what its edit form loads); a 404 stays with the caller. */
+export function getContract(ulid: string, signal?: AbortSignal): Promise<ContractDetail> {
+  return callEndpoint(contractEndpoints.get, { params: { ulid }, signal, redirectOnError: false });
+}
+
+/** Query options of one contract, always fresh (the edit form starts from the version it loads). */
+export function contractQueryOptions(ulid: string) {
+  return queryOptions({
+    queryKey: contractKeys.detail(ulid),
+    queryFn: ({ signal }) => getContract(ulid, signal),
+    enabled: ulid !== '',
+    staleTime: 0,
+    structuralSharing: shareVersioned,
+  });
+}
 
 /** `GET /api/contracts?site=…` or `?client=…` (up to 100: a client has few). */
 export function contractListQueryOptions(scope: ContractScope) {
@@ -31,10 +49,26 @@ export function contractListQueryOptions(scope: ContractScope) {
   });
 }
 
-/** Creates (no `ulid`) or replaces contract `ulid` with `body`; resolves with the stored contract. */
-export function saveContract({ ulid, body }: { ulid?: string; body: ContractBody }): Promise<ContractDetail> {
+/**
+ * Creates (no `ulid`) or replaces contract `ulid` with `body` — made from the version `entityTag` names (`If-Match`;
+ * 412 `edit_conflict` when it changed since); resolves with the stored contract.
+ */
+export function saveContract({
+  ulid,
+  body,
+  entityTag,
+}: {
+  ulid?: string;
+  body: ContractBody;
+  entityTag?: string;
+}): Promise<ContractDetail> {
   return ulid
-    ? callEndpoint(contractEndpoints.update, { params: { ulid }, body, redirectOnError: false })
+    ? callEndpoint(contractEndpoints.update, {
+        params: { ulid },
+        body,
+        headers: ifMatch(entityTag),
+        redirectOnError: false,
+      })
     : callEndpoint(contractEndpoints.create, { body, redirectOnError: false });
 }
 

@@ -16,6 +16,8 @@ export const contractKeys = {
   all: ['contracts'] as const,
   list: (scope: ContractScope) => ['contracts', 'list', scope] as const,
   due: () => ['contracts', 'due'] as const,
+  /** One contract (its edit form; issue 16). */
+  detail: (ulid: string) => ['contracts', 'detail', ulid] as const,
 };
 
 /** `GET /api/contract_due_visits`: the contract visits Home shows (unassigned or overdue), kept a minute. */

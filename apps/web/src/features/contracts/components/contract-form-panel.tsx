@@ -4,7 +4,9 @@
  * last completed visit) and its window, the preferred technician, the price and billing period, automatic renewal
  * with its notice period, the warranty and notes. The contract's rules check the form before sending; the server's
  * 422 violations (an RRULE the `rrule` library refuses, a start in the past…) show under their fields, in the user's
- * language; anything else above the form.
+ * language; anything else above the form. An edit starts from the contract as `GET /api/contracts/{ulid}` answers it
+ * and is made from that version (`If-Match`, issue 16): when someone else changed the contract since, the form keeps
+ * what was typed and offers to load the latest version (asking before discarding).
  */
 import {
   BILLING_PERIODS,
@@ -13,12 +15,14 @@ import {
   type ContractCurrency,
   type ContractDetail,
 } from '@isoptera/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/api/error-message';
+import { entityTagOf } from '../../../shared/api/http-client';
 import { everyMemberQueryOptions, memberName } from '../../../shared/api/resources/members';
+import { EditConflictNotice, isEditConflict } from '../../../shared/forms/edit-conflict';
 import { FormCancelButton, FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
@@ -29,7 +33,7 @@ import { NumberField } from '../../../shared/ui/number-field';
 import { Select } from '../../../shared/ui/select';
 import { TextArea } from '../../../shared/ui/text-area';
 import { TextField } from '../../../shared/ui/text-field';
-import { useContractMutations } from '../api/contracts-api';
+import { contractKeys, contractQueryOptions, getContract, useContractMutations } from '../api/contracts-api';
 import {
   type ContractFormValues,
   contractFormValues,
@@ -56,13 +60,27 @@ export interface ContractFormPanelProps {
 const RULE_CHOICES: readonly RuleChoice[] = ['every', 'rrule', 'after_last_visit', 'none'];
 const NONE = 'none';
 
-/** The contract slide-over; mounted while open. */
-export function ContractFormPanel({ contract, sites, onClose }: ContractFormPanelProps) {
+/**
+ * The contract slide-over; mounted while open. Editing, it first loads the contract as it is now (with its `ETag`);
+ * should that fail, it edits the listed one without a precondition.
+ */
+export function ContractFormPanel(props: ContractFormPanelProps) {
+  const detail = useQuery(contractQueryOptions(props.contract?.ulid ?? ''));
+  if (props.contract && detail.isPending) return null;
+  return <ContractForm {...props} contract={props.contract ? (detail.data ?? props.contract) : null} />;
+}
+
+function ContractForm({ contract: firstContract, sites, onClose }: ContractFormPanelProps) {
   const { t } = useTranslation();
   const formId = useId();
   const { save } = useContractMutations();
   const members = useQuery(everyMemberQueryOptions());
   const [formError, setFormError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // the contract the form's values come from, and its version: what the save's `If-Match` names
+  const [contract, setContract] = useState(firstContract);
+  const loadedTag = useRef(entityTagOf(firstContract));
+  const [conflict, setConflict] = useState(false);
   const form = useForm<ContractFormValues>({
     defaultValues: contractFormValues(contract, sites.length === 1 ? sites[0]?.ulid : ''),
     resolver: contractResolver,
@@ -72,10 +90,31 @@ export function ContractFormPanel({ contract, sites, onClose }: ContractFormPane
   const ruleType = useWatch({ control: form.control, name: 'rule_type' });
   const isSaving = save.isPending;
 
+  /** After a conflict, once the user agreed to lose what they typed: the contract as it now is, into the form. */
+  const reload = async () => {
+    if (!contract) return;
+    try {
+      const latest = await getContract(contract.ulid);
+      queryClient.setQueryData(contractKeys.detail(contract.ulid), latest);
+      form.reset(contractFormValues(latest, sites.length === 1 ? sites[0]?.ulid : ''));
+      loadedTag.current = entityTagOf(latest);
+      setContract(latest);
+      setConflict(false);
+      setFormError(null);
+    } catch (error) {
+      setFormError(errorMessage(error));
+    }
+  };
+
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
+    setConflict(false);
     try {
-      const saved = await save.mutateAsync({ ulid: contract?.ulid, body: contractRequest(values) });
+      const saved = await save.mutateAsync({
+        ulid: contract?.ulid,
+        body: contractRequest(values),
+        entityTag: loadedTag.current,
+      });
       notify({
         title: t(contract ? 'contracts:notifications.updated' : 'contracts:notifications.created', {
           reference: saved.reference,
@@ -83,6 +122,10 @@ export function ContractFormPanel({ contract, sites, onClose }: ContractFormPane
       });
       onClose();
     } catch (error) {
+      if (isEditConflict(error)) {
+        setConflict(true);
+        return;
+      }
       const violations = contractViolations(error, values.rule_type);
       if (violations?.fields.length) {
         for (const [field, code] of violations.fields) {
@@ -163,6 +206,9 @@ export function ContractFormPanel({ contract, sites, onClose }: ContractFormPane
       }
     >
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
+        {conflict ? (
+          <EditConflictNotice isDirty={form.formState.isDirty} onReload={reload} isDisabled={isSaving} />
+        ) : null}
         <FormError message={formError} />
         {sites.length > 1 || (contract && !sites.some((site) => site.ulid === contract.site?.ulid)) ? (
           <Controller

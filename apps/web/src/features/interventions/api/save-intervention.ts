@@ -5,6 +5,7 @@
 import type { Intervention, InterventionBody, interventionEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { ifMatch } from '../../../shared/api/http-client';
 import { interventionKeys } from '../../../shared/api/resources/interventions';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { acceptVisitProposal } from '../../../shared/response-clock/response-clock';
@@ -15,15 +16,17 @@ export interface SaveInterventionInput {
   /** Creating the visit proposed for this alert (issue 15): it is planned through the proposal's acceptance. */
   alertUlid?: string;
   body: InterventionBody;
+  /** The `ETag` of the visit as the form loaded it: sent as `If-Match` (412 `edit_conflict` if it changed since). */
+  entityTag?: string;
 }
 
 /** Creates or updates an intervention; failures stay in the panel (no Error screen). */
-export function saveIntervention({ ulid, alertUlid, body }: SaveInterventionInput): Promise<Intervention> {
+export function saveIntervention({ ulid, alertUlid, body, entityTag }: SaveInterventionInput): Promise<Intervention> {
   if (!ulid && alertUlid) return acceptVisitProposal(alertUlid, body);
   return ulid
     ? callEndpoint<typeof interventionEndpoints.update>(
         { method: 'PUT', path: '/api/interventions/:id' },
-        { params: { id: ulid }, body, redirectOnError: false },
+        { params: { id: ulid }, body, headers: ifMatch(entityTag), redirectOnError: false },
       )
     : callEndpoint<typeof interventionEndpoints.create>(
         { method: 'POST', path: '/api/interventions' },

@@ -3,16 +3,23 @@
  * event from anywhere (header 'new visit', Planning, a site), to create or edit a visit. Each opening reloads the form
  * and resets validation. States: loading → ready → saving (a second submit is ignored while saving). On 200/201 the
  * panel closes and emits `interventionEdited` with the answer; any other status keeps it open with the error shown.
- * A visit that has started shows its report, or "record the visit" (issue 12, `visit-report.tsx`).
+ * A visit that has started shows its report, or "record the visit" (issue 12, `visit-report.tsx`). An edit is made
+ * from the visit's version the panel loaded (`If-Match`, issue 16): when someone else changed it since, the form keeps
+ * what was typed and offers to load the latest version (asking before discarding).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message';
-import { interventionQueryOptions } from '../../../shared/api/resources/interventions';
+import {
+  getIntervention,
+  interventionKeys,
+  interventionQueryOptions,
+} from '../../../shared/api/resources/interventions';
 import { useSession } from '../../../shared/auth/session';
+import { EditConflictNotice, isEditConflict } from '../../../shared/forms/edit-conflict';
 import { FormCancelButton, FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { emit, useEvent } from '../../../shared/lib/events';
@@ -30,7 +37,12 @@ import {
   interventionViolationField,
 } from '../lib/intervention-form';
 import { InterventionForm } from './intervention-form';
-import { type InitialForm, type PanelRequest, usePanelInitialValues } from './use-panel-initial-values';
+import {
+  type InitialForm,
+  initialOfIntervention,
+  type PanelRequest,
+  usePanelInitialValues,
+} from './use-panel-initial-values';
 import { VisitReport } from './visit-report';
 
 const SITES_PATH = '/sites';
@@ -58,7 +70,7 @@ function PanelSkeleton() {
 /** The ready form: owns react-hook-form and the save (ready ⇄ saving). */
 function ReadyForm({
   request,
-  initial,
+  initial: firstInitial,
   formId,
   onSavingChange,
   onDirtyChange,
@@ -76,13 +88,37 @@ function ReadyForm({
   const saving = useRef(false);
   const [isSaving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // what the form's values come from (and, editing, the visit's version: what the save's `If-Match` names)
+  const [initial, setInitial] = useState(firstInitial);
+  const [conflict, setConflict] = useState(false);
   const form = useForm<InterventionFormValues>({
     defaultValues: initial.values,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    resolver: interventionResolver(() => ({ now: wallTimeIn(timeZone), initialStart: initial.initialStart })),
+    resolver: interventionResolver(() => ({ now: wallTimeIn(timeZone), initialStart: initialStart.current })),
   });
+  const initialStart = useRef(initial.initialStart);
+  initialStart.current = initial.initialStart;
   useDirtyReport(form.formState.isDirty, onDirtyChange);
+
+  /** After a conflict, once the user agreed to lose what they typed: the visit as it now is, into the form. */
+  const reload = async () => {
+    const ulid = request.interventionUlid;
+    if (!ulid) return;
+    try {
+      const latest = await getIntervention(ulid);
+      queryClient.setQueryData(interventionKeys.detail(ulid), latest);
+      const next = initialOfIntervention(latest, timeZone);
+      setInitial(next);
+      form.reset(next.values);
+      setConflict(false);
+      setFormError(null);
+    } catch (error) {
+      setFormError(errorMessage(error));
+    }
+  };
+
   const setSavingState = (value: boolean) => {
     saving.current = value;
     setSaving(value);
@@ -93,11 +129,13 @@ function ReadyForm({
     if (saving.current) return; // SPEC §4: a second submit is ignored while saving
     setSavingState(true);
     setFormError(null);
+    setConflict(false);
     try {
       const saved = await save.mutateAsync({
         ulid: request.interventionUlid,
         alertUlid: request.proposal?.alertUlid,
         body: bodyOfValues(values),
+        entityTag: initial.entityTag,
       });
       setSavingState(false);
       notify({ title: t(request.interventionUlid ? 'interventions:panel.updated' : 'interventions:panel.created') });
@@ -105,6 +143,10 @@ function ReadyForm({
       emit('interventionEdited', saved);
     } catch (error) {
       setSavingState(false);
+      if (isEditConflict(error)) {
+        setConflict(true);
+        return;
+      }
       const mapped = applyViolations(error, form.setError, interventionViolationField, { focus: false });
       setFormError(
         mapped?.fields.length && !mapped.other.length ? t('interventions:panel.checkFields') : errorMessage(error),
@@ -114,6 +156,9 @@ function ReadyForm({
 
   return (
     <div className="flex flex-col gap-4">
+      {conflict ? (
+        <EditConflictNotice isDirty={form.formState.isDirty} onReload={reload} isDisabled={isSaving} />
+      ) : null}
       <FormError message={formError} />
       <InterventionForm
         id={formId}

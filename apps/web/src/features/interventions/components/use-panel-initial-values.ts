@@ -2,9 +2,10 @@
  * What the intervention panel starts from when it opens (SPEC §4 "Intervention form": loading → ready): the
  * intervention being edited, or a new one with the default dates and the pre-selected client, site and type.
  */
-import type { InterventionType } from '@isoptera/contracts';
+import type { Intervention, InterventionType } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { entityTagOf } from '../../../shared/api/http-client';
 import { clientQueryOptions } from '../../../shared/api/resources/clients';
 import { interventionQueryOptions } from '../../../shared/api/resources/interventions';
 import { memberName } from '../../../shared/api/resources/members';
@@ -22,6 +23,23 @@ export interface InitialForm {
   labels: { client: PickerOption[]; site: PickerOption[]; interveners: PickerOption[] };
   /** The loaded start (editing), exempt from the before-now rule while unchanged. */
   initialStart: string | null;
+  /** The `ETag` of the visit being edited, as loaded: the save's `If-Match` (issue 16). */
+  entityTag?: string;
+}
+
+/** The form of the visit `data` being edited, in `timeZone` (the user's). */
+export function initialOfIntervention(data: Intervention, timeZone: string): InitialForm {
+  const values = valuesOfIntervention(data, timeZone);
+  return {
+    values,
+    labels: {
+      client: [{ id: data.site.client.ulid, label: data.site.client.name }],
+      site: [{ id: data.site.ulid, label: data.site.name }],
+      interveners: data.interveners.map((i) => ({ id: i.ulid, label: memberName(i) })),
+    },
+    initialStart: values.start_at,
+    entityTag: entityTagOf(data),
+  };
 }
 
 export interface PanelInitialState {
@@ -49,21 +67,7 @@ export function usePanelInitialValues(request: PanelRequest, timeZone: string): 
   if (active && !active.data) return { status: 'loading', initial: null, error: null, retry };
 
   if (editing && intervention.data) {
-    const data = intervention.data;
-    return {
-      status: 'ready',
-      error: null,
-      retry,
-      initial: {
-        values: valuesOfIntervention(data, timeZone),
-        labels: {
-          client: [{ id: data.site.client.ulid, label: data.site.client.name }],
-          site: [{ id: data.site.ulid, label: data.site.name }],
-          interveners: data.interveners.map((i) => ({ id: i.ulid, label: memberName(i) })),
-        },
-        initialStart: valuesOfIntervention(data, timeZone).start_at,
-      },
-    };
+    return { status: 'ready', error: null, retry, initial: initialOfIntervention(intervention.data, timeZone) };
   }
 
   const values: InterventionFormValues = {

@@ -7,8 +7,10 @@
 import { productEndpoints, type Report, type ReportUpdateBody, reportEndpoints } from '@isoptera/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { entityTagOf, ifMatch } from '../../../shared/api/http-client';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { reportKeys } from '../../../shared/api/resources/reports';
+import { shareVersioned } from '../../../shared/api/resources/versioned';
 import type { PickerOption } from '../../../shared/ui/search-picker';
 
 /** `GET /api/reports/{ulid}`; a 404 (`report_not_found`) stays with the panel. */
@@ -18,6 +20,7 @@ export function reportQueryOptions(ulid: string) {
     queryFn: ({ signal }): Promise<Report> =>
       callEndpoint(reportEndpoints.get, { params: { ulid }, signal, redirectOnError: false }),
     enabled: ulid !== '',
+    structuralSharing: shareVersioned,
   });
 }
 
@@ -37,7 +40,12 @@ export async function searchProductOptions(search: string): Promise<ProductOptio
 
 /** The moves of a report, each answering the report. */
 export type ReportMove =
-  | { kind: 'patch'; body: Partial<ReportUpdateBody> }
+  | {
+      kind: 'patch';
+      body: Partial<ReportUpdateBody>;
+      /** The report as the form loaded it: its `ETag` is sent as `If-Match` (412 `edit_conflict` if changed since). */
+      loaded?: Report;
+    }
   | { kind: 'send'; recipients: string[] }
   | { kind: 'resend'; recipients?: string[] }
   | { kind: 'discard'; reason: string }
@@ -49,7 +57,11 @@ export function moveReport(ulid: string, move: ReportMove): Promise<Report> {
   const options = { params, redirectOnError: false } as const;
   switch (move.kind) {
     case 'patch':
-      return callEndpoint(reportEndpoints.patch, { ...options, body: move.body });
+      return callEndpoint(reportEndpoints.patch, {
+        ...options,
+        body: move.body,
+        headers: ifMatch(entityTagOf(move.loaded)),
+      });
     case 'send':
       return callEndpoint(reportEndpoints.send, { ...options, body: { recipients: move.recipients } });
     case 'resend':

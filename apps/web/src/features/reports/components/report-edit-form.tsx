@@ -3,22 +3,29 @@
  * document, summary, recommendations, conducive conditions, the customer's signatory or "customer absent", each
  * station check (result, action, bait consumed, note) and the products used (product of the catalogue, quantity,
  * unit, concentration, method, area treated, lot). Validated with the contract's `reportUpdateBody`; saved as a merge
- * patch of the fields changed; a 422 answer's violations land on their fields and nothing typed is lost.
+ * patch of the fields changed; a 422 answer's violations land on their fields and nothing typed is lost. The patch is
+ * made from the report's version the form loaded (`If-Match`, issue 16): when someone else changed the report since,
+ * the form keeps what was typed and offers to load the latest version (asking before discarding).
  */
 import {
   BAIT_CONSUMPTIONS,
   LANGUAGES,
   PRODUCT_UNITS,
   type Report,
+  reportEndpoints,
   STATION_CHECK_ACTIONS,
   STATION_CHECK_RESULTS,
 } from '@isoptera/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { reportKeys } from '../../../shared/api/resources/reports';
 import { useSession } from '../../../shared/auth/session';
+import { EditConflictNotice, isEditConflict } from '../../../shared/forms/edit-conflict';
 import { useDirtyReport } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
@@ -68,6 +75,10 @@ export function ReportEditForm({ report, formId, onMove, onSaved, onDirtyChange 
   const { timeZone } = useSession();
   const formRef = useRef<HTMLFormElement>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // the report the form's values come from: its version is what the patch's `If-Match` names
+  const [loaded, setLoaded] = useState(report);
+  const [conflict, setConflict] = useState(false);
   const defaultValues = useMemo(() => reportFormValues(report, timeZone), [report, timeZone]);
   const form = useForm<ReportFormValues>({ resolver: reportFormResolver, defaultValues });
   const { control, formState, setError, setValue, getValues } = form;
@@ -99,18 +110,38 @@ export function ReportEditForm({ report, formId, onMove, onSaved, onDirtyChange 
     return options;
   };
 
+  /** After a conflict, once the user agreed to lose what they typed: the report as it now is, into the form. */
+  const reload = async () => {
+    try {
+      const latest = await callEndpoint(reportEndpoints.get, { params: { ulid: loaded.ulid }, redirectOnError: false });
+      queryClient.setQueryData(reportKeys.detail(loaded.ulid), latest);
+      form.reset(reportFormValues(latest, timeZone));
+      setLoaded(latest);
+      setConflict(false);
+      setFormError(null);
+    } catch (failure) {
+      setFormError(errorMessage(failure));
+    }
+  };
+
   const onSubmit = form.handleSubmit(
     async (values) => {
       setFormError(null);
+      setConflict(false);
       const patch = reportPatchOf(values, { ...dirtyFields, ...form.formState.dirtyFields } as Record<string, unknown>);
       if (Object.keys(patch).length === 0) {
         onSaved();
         return;
       }
       try {
-        await onMove({ kind: 'patch', body: patch });
+        await onMove({ kind: 'patch', body: patch, loaded });
         onSaved();
       } catch (failure) {
+        if (isEditConflict(failure)) {
+          setConflict(true);
+          focusFirstInvalid(formRef.current);
+          return;
+        }
         const mapped = applyViolations(failure, setError, reportViolationField(values), { focus: false });
         if (mapped) {
           setFormError(
@@ -191,6 +222,7 @@ export function ReportEditForm({ report, formId, onMove, onSaved, onDirtyChange 
       aria-label={t('reports:screen.edit.title')}
       className="flex flex-col gap-5"
     >
+      {conflict ? <EditConflictNotice isDirty={formState.isDirty} onReload={reload} /> : null}
       {formError ? <FormError message={formError} /> : null}
 
       <ReportSection title={t('reports:pdf.visit')}>

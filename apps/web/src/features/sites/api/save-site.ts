@@ -5,6 +5,7 @@
 import type { CreateSiteContactBody, SiteContactAnswer, SiteDetail, siteEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { entityTagOf, ifMatch, rememberEntityTag } from '../../../shared/api/http-client';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { siteKeys } from '../../../shared/api/resources/sites';
 
@@ -12,10 +13,12 @@ export interface SaveSiteInput {
   body: CreateSiteContactBody;
   /** The site being edited; absent for a new site. */
   site?: SiteDetail;
+  /** The `ETag` of the site as the form loaded it: sent as `If-Match` (412 `edit_conflict` if it changed since). */
+  entityTag?: string;
 }
 
 /** Creates or updates a site with its main contact. */
-export function saveSite({ body, site }: SaveSiteInput): Promise<SiteContactAnswer> {
+export function saveSite({ body, site, entityTag }: SaveSiteInput): Promise<SiteContactAnswer> {
   if (!site) {
     return callEndpoint<typeof siteEndpoints.createContact>(
       { method: 'POST', path: '/api/site_contacts' },
@@ -26,7 +29,12 @@ export function saveSite({ body, site }: SaveSiteInput): Promise<SiteContactAnsw
   const key = site.contact?.site_contact_ulid || site.ulid;
   return callEndpoint<typeof siteEndpoints.updateContact>(
     { method: 'PUT', path: '/api/site_contacts/:id' },
-    { params: { id: key }, body: { ...body, site: { ...body.site, '@id': site['@id'] } }, redirectOnError: false },
+    {
+      params: { id: key },
+      body: { ...body, site: { ...body.site, '@id': site['@id'] } },
+      headers: ifMatch(entityTag),
+      redirectOnError: false,
+    },
   );
 }
 
@@ -39,6 +47,8 @@ export function useSaveSite() {
   return useMutation({
     mutationFn: saveSite,
     onSuccess: (answer) => {
+      // the answer's ETag is the site's new version
+      rememberEntityTag(answer.site, entityTagOf(answer));
       queryClient.setQueryData(siteKeys.detail(answer.site.ulid), answer.site);
       return invalidateResource(queryClient, 'sites', { keep: [siteKeys.detail(answer.site.ulid)] });
     },

@@ -2,16 +2,21 @@
  * The site form in a slide-over (SPEC §2.7 "Sites: create, edit", §5 "Site"): client (locked when given), main contact
  * (one of the client's contacts or a new one), name, description, address with typed coordinates, area, referent,
  * types, species, estimated equipment, desired installation date, status. Validated with the contract's schemas; a
- * 422 answer's violations land on their fields; nothing typed is lost on a failed save.
+ * 422 answer's violations land on their fields; nothing typed is lost on a failed save. An edit is made from the
+ * site's version the form loaded (`If-Match`, issue 16): when someone else changed the site since, the form keeps what
+ * was typed and offers to load the latest version (asking before discarding).
  */
 import type { SiteContactAnswer, SiteDetail } from '@isoptera/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { entityTagOf } from '../../../shared/api/http-client';
 import { clientQueryOptions } from '../../../shared/api/resources/clients';
 import { memberName } from '../../../shared/api/resources/members';
+import { getSite, siteKeys } from '../../../shared/api/resources/sites';
+import { EditConflictNotice, isEditConflict } from '../../../shared/forms/edit-conflict';
 import { FormCancelButton, FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
 import { applyViolations, pathsOf } from '../../../shared/forms/violations';
 import { Button } from '../../../shared/ui/button';
@@ -56,10 +61,15 @@ interface SiteFormProps extends Omit<SiteFormPanelProps, 'isOpen' | 'onOpenChang
   onDirtyChange: (isDirty: boolean) => void;
 }
 
-function SiteForm({ formId, site, lockedClientUlid, save, onSaved, onDirtyChange }: SiteFormProps) {
+function SiteForm({ formId, site: initialSite, lockedClientUlid, save, onSaved, onDirtyChange }: SiteFormProps) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // the site the form's values come from, and its version: what the save's `If-Match` names
+  const [site, setSite] = useState(initialSite);
+  const loadedTag = useRef(entityTagOf(initialSite));
+  const [conflict, setConflict] = useState(false);
   const defaultValues = useMemo(
     () => (site ? siteFormFromDetail(site) : emptySiteForm(lockedClientUlid ?? '')),
     [site, lockedClientUlid],
@@ -84,14 +94,36 @@ function SiteForm({ formId, site, lockedClientUlid, save, onSaved, onDirtyChange
     focusFirstInvalid(formRef.current);
   };
 
+  /** After a conflict, once the user agreed to lose what they typed: the site as it now is, into the form. */
+  const reload = async () => {
+    if (!site) return;
+    try {
+      const latest = await getSite(site.ulid, { redirectOnError: false });
+      queryClient.setQueryData(siteKeys.detail(site.ulid), latest);
+      form.reset(siteFormFromDetail(latest));
+      loadedTag.current = entityTagOf(latest);
+      setSite(latest);
+      setConflict(false);
+      setFormError(null);
+    } catch (error) {
+      setFormError(errorMessage(error));
+    }
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     if (save.isPending) return;
     setFormError(null);
+    setConflict(false);
     try {
-      const answer = await save.mutateAsync({ body: siteFormBody(values), site });
+      const answer = await save.mutateAsync({ body: siteFormBody(values), site, entityTag: loadedTag.current });
       notify({ title: t(site ? 'sites:form.updated' : 'sites:form.created'), content: answer.site.name });
       onSaved(answer);
     } catch (error) {
+      if (isEditConflict(error)) {
+        setConflict(true);
+        focusFirstInvalid(formRef.current);
+        return;
+      }
       const mapped = applyViolations(error, form.setError, pathsOf(values), { focus: false });
       if (mapped) {
         setFormError(
@@ -118,6 +150,9 @@ function SiteForm({ formId, site, lockedClientUlid, save, onSaved, onDirtyChange
 
   return (
     <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      {conflict ? (
+        <EditConflictNotice isDirty={form.formState.isDirty} onReload={reload} isDisabled={save.isPending} />
+      ) : null}
       {formError ? <FormError message={formError} /> : null}
       <SiteFormFields
         form={form}

@@ -8,6 +8,7 @@ import type { ClientDetail, ClientSearchResult, clientEndpoints } from '@isopter
 import { queryOptions } from '@tanstack/react-query';
 import type { PickerOption } from '../../ui/search-picker';
 import { callEndpoint } from '../endpoint-client';
+import { shareVersioned } from './versioned';
 
 /** Query keys of clients. */
 export const clientKeys = {
@@ -62,6 +63,7 @@ export function clientQueryOptions(ulid: string) {
     queryKey: clientKeys.detail(ulid),
     queryFn: ({ signal }) => getClient(ulid, signal),
     enabled: ulid !== '',
+    structuralSharing: shareVersioned,
   });
 }
 

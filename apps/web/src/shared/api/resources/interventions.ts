@@ -6,6 +6,7 @@
 import type { Intervention, interventionEndpoints } from '@isoptera/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callEndpoint } from '../endpoint-client';
+import { shareVersioned } from './versioned';
 
 /** Query keys of interventions. */
 export const interventionKeys = {
@@ -35,6 +36,7 @@ export function interventionQueryOptions(ulid: string) {
     queryKey: interventionKeys.detail(ulid),
     queryFn: ({ signal }) => getIntervention(ulid, signal),
     enabled: ulid !== '',
+    structuralSharing: shareVersioned,
     staleTime: 0,
   });
 }

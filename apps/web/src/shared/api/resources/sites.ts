@@ -7,6 +7,7 @@ import type { SiteDetail, SiteLight, siteEndpoints } from '@isoptera/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { PickerOption } from '../../ui/search-picker';
 import { callEndpoint } from '../endpoint-client';
+import { shareVersioned } from './versioned';
 
 /** Query keys of sites. */
 export const siteKeys = {
@@ -41,6 +42,7 @@ export function siteQueryOptions(ulid: string, { redirectOnError = true }: { red
     queryKey: siteKeys.detail(ulid),
     queryFn: ({ signal }) => getSite(ulid, { signal, redirectOnError }),
     enabled: ulid !== '',
+    structuralSharing: shareVersioned,
   });
 }
 
