@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Concurrent users", optimistic concurrency (docs/decisions/023): a client's edit form is open when someone
+ * Issue 16 "Concurrent users", optimistic concurrency (docs/decisions/024): a client's edit form is open when someone
  * else renames the client; saving answers 412, the form keeps what was typed and says so; loading the latest version
  * asks first, then shows the other person's name; the save made from it passes.
  */

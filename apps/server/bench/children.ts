@@ -1,13 +1,30 @@
 /**
  * The servers under test of the benchmarks, each in a child process running bench/server.ts (so that the load
- * generator in the parent and the server do not share one event loop). `children` holds the running ones, for the
- * clean-up of a failed run. Also the helpers both benchmarks share: the progress log and admin statements.
+ * generator in the parent and the server do not share one event loop). The children run bench/server.ts bundled as
+ * the production build bundles the server (build.mjs, into `dist/bench/`) on plain `node`: what production runs, not
+ * `tsx` (whose transform keeps function names by wrapping every named closure, a cost production does not pay).
+ * `children` holds the running ones, for the clean-up of a failed run. Also the helpers both benchmarks share: the
+ * progress log and admin statements.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { bundleServer } from '../build.mjs';
 import type { ChildSpec } from './protocol.js';
+
+/** The folder of the bundled bench server (git-ignored `dist/`). */
+const BUNDLE_DIR = fileURLToPath(new URL('../dist/bench/', import.meta.url));
+let bundled: Promise<string> | undefined;
+
+/** Bundles bench/server.ts once per run; resolves with the bundle's path. */
+function serverBundle(): Promise<string> {
+  bundled ??= bundleServer({
+    entryPoints: { server: fileURLToPath(new URL('./server.ts', import.meta.url)) },
+    outDir: BUNDLE_DIR,
+  }).then(() => `${BUNDLE_DIR}server.js`);
+  return bundled;
+}
 
 /** The child servers still running. */
 export const children = new Set<ChildProcess>();
@@ -25,8 +42,8 @@ export interface Child {
  */
 export async function startChild(spec: ChildSpec, options: { cpuProfileDir?: string } = {}): Promise<Child> {
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [JSON.stringify(spec)], {
-    execArgv: ['--import', 'tsx', ...profile],
+  const child = fork(await serverBundle(), [JSON.stringify(spec)], {
+    execArgv: profile,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.add(child);

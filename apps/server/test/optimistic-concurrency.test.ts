@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Concurrent users", optimistic concurrency (docs/decisions/023): the `GET` of a client, site, intervention,
+ * Issue 16 "Concurrent users", optimistic concurrency (docs/decisions/024): the `GET` of a client, site, intervention,
  * contract and report answers a strong `ETag`; their `PUT` and merge-patch `PATCH` honour `If-Match` — an edit made
  * from an entity tag that is no longer the record's answers 412 `edit_conflict` and changes nothing, the answer of a
  * successful edit carries the new `ETag` (the one a `GET` then answers, usable for the next edit), `*` and no

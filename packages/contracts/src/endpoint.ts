@@ -83,7 +83,7 @@ export interface EndpointDefinition {
    */
   mergePatchOf?: EndpointDefinition;
   /**
-   * Optimistic concurrency (issue 16, docs/decisions/023): `answers` — the success answer carries the record's strong
+   * Optimistic concurrency (issue 16, docs/decisions/024): `answers` — the success answer carries the record's strong
    * `ETag` (a `GET`); `checks` — the edit honours `If-Match` (412 `edit_conflict` when the record changed since that
    * tag was read; no `If-Match`, or `*`, edits unconditionally) and its success answer carries the new `ETag`. A
    * merge-patch twin inherits its `PUT`'s.

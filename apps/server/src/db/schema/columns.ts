@@ -33,7 +33,7 @@ export const foldedNameColumn = () =>
     .generatedAlwaysAs(sql.raw(`${FOLD_NAME_FUNCTION}("name")`));
 
 /**
- * The edit version of a record (optimistic concurrency, issue 16, docs/decisions/023): 1 on insert, raised by one by
+ * The edit version of a record (optimistic concurrency, issue 16, docs/decisions/024): 1 on insert, raised by one by
  * the `bump_version` trigger (migration 0021) on every `UPDATE` of the row, whatever statement makes it. Its strong
  * `ETag` is derived from it (`platform/http/entity-tag.ts`); an edit with `If-Match` checks it in a conditional
  * `UPDATE` (`platform/db/versions.ts`).

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency in the database (issue 16 "Concurrent users", docs/decisions/023). Clients, sites,
+ * Optimistic concurrency in the database (issue 16 "Concurrent users", docs/decisions/024). Clients, sites,
  * interventions, contracts and reports have an integer `version` (1 on insert) that the `bump_version` trigger
  * (migration 0021) raises by one on every `UPDATE` of the row. An edit sent with `If-Match` names the versions it
  * expects (`platform/http/entity-tag.ts` parses the header); the check and the change are one step: a conditional

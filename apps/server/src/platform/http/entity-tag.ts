@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency over HTTP (issue 16 "Concurrent users", RFC 9110 §8.8.3 and §13.1.1, docs/decisions/023).
+ * Optimistic concurrency over HTTP (issue 16 "Concurrent users", RFC 9110 §8.8.3 and §13.1.1, docs/decisions/024).
  *
  * - `GET` of a client, site, intervention, contract or report answers a strong `ETag`: `"v<version>"`, the record's
  *   integer version (`platform/db/versions.ts`), which every `UPDATE` of the row raises. Clients treat it as opaque.

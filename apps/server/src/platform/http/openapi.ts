@@ -5,7 +5,7 @@
  * security schemes (access-token cookie, bearer token, gateway device credential) and `deepObject` serialisation of
  * the API Platform style query objects (`order[name]=asc`), and the optimistic-concurrency headers of the endpoints
  * whose contract declares `entityTag` (an `ETag` on their success answer; an `If-Match` parameter on the edits that
- * check it, whose 412 `edit_conflict` the contract's error list already documents; docs/decisions/023).
+ * check it, whose 412 `edit_conflict` the contract's error list already documents; docs/decisions/024).
  */
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';

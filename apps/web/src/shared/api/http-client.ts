@@ -7,7 +7,7 @@
  * - 401/403 on the token request or refresh calls, or on a replayed request → logout;
  * - any other 401/403 → one `POST /security/token/refresh` (shared by concurrent calls) and one replay;
  *   a failed refresh while authenticated → logout;
- * - optimistic concurrency (issue 16, docs/decisions/023): the `ETag` of a success answer is remembered with the
+ * - optimistic concurrency (issue 16, docs/decisions/024): the `ETag` of a success answer is remembered with the
  *   object its body was parsed into ({@link entityTagOf}), and an edit form sends it back as `If-Match`
  *   ({@link ifMatch}); a record changed meanwhile answers 412 `edit_conflict`.
  */

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency in the forms (issue 16, docs/decisions/023): an edit sent with `If-Match` whose record was
+ * Optimistic concurrency in the forms (issue 16, docs/decisions/024): an edit sent with `If-Match` whose record was
  * changed by someone else since the form loaded it answers 412 `edit_conflict`. The form then keeps what the user
  * typed and shows {@link EditConflictNotice}: a translated explanation (`common:editConflict.*`) and an action that
  * loads the latest version — through the unsaved-changes guard, so typed values are discarded only after the user

@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Concurrent users" (docs/decisions/023): the client edit form sends the `ETag` of the client it loaded as
+ * Issue 16 "Concurrent users" (docs/decisions/024): the client edit form sends the `ETag` of the client it loaded as
  * `If-Match`; when someone else changed the client meanwhile (412 `edit_conflict`), it keeps what the user typed,
  * says so, and loads the latest version only after asking whether to discard the typed values; the next save is made
  * from the version it then loaded.

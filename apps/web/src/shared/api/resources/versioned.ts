@@ -1,5 +1,5 @@
 /**
- * The detail queries of the resources edited under optimistic concurrency (issue 16, docs/decisions/023: clients,
+ * The detail queries of the resources edited under optimistic concurrency (issue 16, docs/decisions/024: clients,
  * sites, interventions, contracts, reports): their cached body is the object the HTTP client remembered the `ETag`
  * of (`entityTagOf`). TanStack Query's structural sharing keeps the previous object when a refetch answers equal
  * data; that object would keep a stale tag if the record's version changed without a visible change. This sharing
