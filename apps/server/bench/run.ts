@@ -80,6 +80,8 @@ const env = {
   NODE_ENV: 'production',
   JWT_SECRET: randomBytes(36).toString('base64url'),
   DATABASE_URL: dbUrl,
+  // production needs the public address (issue 16); the links it writes are not measured
+  APP_URL: 'http://127.0.0.1:3000',
   SEED: 'none',
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
@@ -349,7 +351,8 @@ async function benchPglite(): Promise<void> {
   const { endpoints, routes } = await captureEndpoints({ driver: 'pglite', dataDir: folder }, prepared, counts);
   log('copying the PGlite database for the bare server');
   cpSync(folder, bareFolder, { recursive: true });
-  const { DATABASE_URL: _, ...pgliteEnv } = env;
+  // as `npm start` runs it: production needs PostgreSQL (issue 16), PGlite is the embedded single instance
+  const { DATABASE_URL: _, NODE_ENV: __, ...pgliteEnv } = env;
   const rows = await measureSetting({
     bare: { kind: 'bare-pglite', dataDir: bareFolder, routes },
     bareLabel: 'bare Fastify + PGlite',

@@ -62,6 +62,7 @@ const env = {
   JWT_SECRET: randomBytes(36).toString('base64url'),
   DATABASE_URL: dbUrl,
   MQTT_URL,
+  APP_URL: 'http://127.0.0.1:3000',
   SEED: 'none',
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
