@@ -89,8 +89,10 @@ function createTelemetryQueries(db: Db) {
     },
 
     /**
-     * The stations (igs, ags) of site `siteId` of space `spaceId` among `serials`, locked for update in id order so
-     * that concurrent uplinks touching the same stations queue instead of deadlocking. Use inside a transaction.
+     * The stations (igs, ags) of site `siteId` of space `spaceId` among `serials`, locked in id order so that
+     * concurrent uplinks touching the same stations queue instead of deadlocking. `FOR NO KEY UPDATE`: rows that only
+     * reference a station (an alert the engine opens, another writer's reading) do not wait for the uplink
+     * (docs/decisions/023). Use inside a transaction.
      */
     async lockStations(spaceId: string, siteId: string, serials: string[]) {
       if (serials.length === 0) return [];
@@ -106,12 +108,14 @@ function createTelemetryQueries(db: Db) {
           ),
         )
         .orderBy(asc(equipment.id))
-        .for('update');
+        .for('no key update');
     },
 
     /**
      * Inserts `rows` in one statement; a reading already stored for the same (station, measured_at) — or repeated in
-     * `rows` — is skipped. Answers how many were inserted.
+     * `rows` — is skipped. The same statement folds the inserted readings into their stations' daily aggregates
+     * (`reading_days`, UTC day: highest bait consumption, latest time; docs/decisions/023), whatever their order or
+     * lateness, so the alert engine reads one row a station and day. Answers how many were inserted.
      */
     async insertReadings(rows: ReadingValues[], receivedAt: Date): Promise<number> {
       if (rows.length === 0) return 0;
@@ -137,7 +141,16 @@ function createTelemetryQueries(db: Db) {
             equipment_id char(26), measured_at timestamptz, termite_activity smallint, bait_consumption smallint,
             battery_level text, battery_percent smallint, signal_level smallint, state smallint)
           on conflict (equipment_id, measured_at) do nothing
-          returning 1
+          returning equipment_id, measured_at, bait_consumption
+        ),
+        days as (
+          insert into reading_days (equipment_id, day, max_consumption, last_measured_at)
+          select equipment_id, (measured_at at time zone 'UTC')::date, max(bait_consumption), max(measured_at)
+          from inserted
+          group by 1, 2
+          on conflict (equipment_id, day) do update
+            set max_consumption = greatest(reading_days.max_consumption, excluded.max_consumption),
+                last_measured_at = greatest(reading_days.last_measured_at, excluded.last_measured_at)
         )
         select count(*)::int as accepted from inserted`);
       // Both drivers answer `{rows}`.
