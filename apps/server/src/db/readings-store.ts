@@ -140,3 +140,26 @@ export async function refreshReadingDays(db: Db, equipmentIds: readonly string[]
     on conflict (equipment_id, day) do update
       set max_consumption = excluded.max_consumption, last_measured_at = excluded.last_measured_at`);
 }
+
+/** Partitions are made at most this many months back (older readings stay in the default partition). */
+const OLDEST_PARTITION_MONTHS = 120;
+
+/**
+ * The partition job's work at `at` (docs/decisions/023): applies the retention (`retentionMonths`, null keeps
+ * everything), then makes the month partitions from the oldest reading left in the default partition (at most ten
+ * years back, never before the retention's cutoff) to {@link PARTITION_MONTHS_AHEAD} months after the current one.
+ * Safe to run from several instances at once. Answers the partitions created and dropped.
+ */
+export async function maintainReadingPartitions(
+  db: Db,
+  retentionMonths: number | null,
+  at: Date,
+): Promise<{ created: string[]; dropped: string[] }> {
+  const dropped = await dropExpiredReadings(db, retentionMonths, at);
+  const [oldest] = rowsOf<{ at: unknown }>(await db.execute(sql`select min(measured_at) as at from readings_default`));
+  const floor = retentionMonths === null ? monthStart(at, -OLDEST_PARTITION_MONTHS) : monthStart(at, -retentionMonths);
+  const stray = oldest?.at ? new Date(oldest.at as Date | string) : at;
+  const from = new Date(Math.max(floor.getTime(), Math.min(stray.getTime(), at.getTime())));
+  const created = await ensureReadingPartitions(db, from, monthStart(at, PARTITION_MONTHS_AHEAD));
+  return { created, dropped };
+}
