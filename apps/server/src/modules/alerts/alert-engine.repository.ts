@@ -177,7 +177,12 @@ export async function stationsOfSites(
     .where(and(inArray(equipment.siteId, [...siteIds]), ne(equipment.kind, 'gateway')));
 }
 
-/** The latest reading of each of the stations `ids` (one index probe each; stations without readings are absent). */
+/**
+ * The latest reading of each of the stations `ids` (stations without readings are absent). Its time comes from the
+ * station's newest daily aggregate (`reading_days`, docs/decisions/023), then the reading is one primary-key probe in
+ * that time's month partition — not a descent into every month's index, which an `order by … desc limit 1` over the
+ * partitioned table would need.
+ */
 export async function latestReadings(db: Db, ids: readonly string[]): Promise<LatestReading[]> {
   if (!ids.length) return [];
   const result = await db.execute(sql`
@@ -185,7 +190,10 @@ export async function latestReadings(db: Db, ids: readonly string[]): Promise<La
     from equipment e
     join lateral (
       select measured_at, termite_activity, bait_consumption, battery_level, signal_level
-      from readings where equipment_id = e.id order by measured_at desc limit 1
+      from readings
+      where equipment_id = e.id
+        -- a parameter of the probe, so that the executor prunes the other months
+        and measured_at = (select last_measured_at from reading_days where equipment_id = e.id order by day desc limit 1)
     ) r on true
     where e.id in (${list(ids)})`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
