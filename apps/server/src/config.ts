@@ -90,7 +90,7 @@ const environment = z.object({
     .min(0)
     .default(7 * 24 * 3600),
   /**
-   * How many whole months of readings to keep besides the current one (docs/decisions/023); older month partitions
+   * How many whole months of readings to keep besides the current one (docs/decisions/024); older month partitions
    * are dropped by the partition job. Unset: keep every reading.
    */
   READINGS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),

@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Telemetry at scale" (docs/decisions/023), through `POST /api/uplinks` on both drivers:
+ * Issue 16 "Telemetry at scale" (docs/decisions/024), through `POST /api/uplinks` on both drivers:
  * - the daily aggregates the colony rule reads (`reading_days`) are what the readings say, whatever the order,
  *   lateness and duplicates of the uplinks, and the sustained-consumption alert opens and closes as before;
  * - readings land in their month's partition (or the default one), a resent reading is still a duplicate, the

@@ -1,5 +1,5 @@
 /**
- * The storage of the readings time series at scale (issue 16 "Telemetry at scale"; docs/decisions/023):
+ * The storage of the readings time series at scale (issue 16 "Telemetry at scale"; docs/decisions/024):
  *
  * - **Monthly partitions.** `readings` is `PARTITION BY RANGE (measured_at)`, one partition per UTC calendar month
  *   named `readings_pYYYYMM`, plus `readings_default` for whatever falls outside them (an insert never fails).
@@ -145,7 +145,7 @@ export async function refreshReadingDays(db: Db, equipmentIds: readonly string[]
 const OLDEST_PARTITION_MONTHS = 120;
 
 /**
- * The partition job's work at `at` (docs/decisions/023): applies the retention (`retentionMonths`, null keeps
+ * The partition job's work at `at` (docs/decisions/024): applies the retention (`retentionMonths`, null keeps
  * everything), then makes the month partitions from the oldest reading left in the default partition (at most ten
  * years back, never before the retention's cutoff) to {@link PARTITION_MONTHS_AHEAD} months after the current one.
  * Safe to run from several instances at once. Answers the partitions created and dropped.

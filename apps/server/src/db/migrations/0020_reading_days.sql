@@ -7,7 +7,7 @@ CREATE TABLE "reading_days" (
 );
 --> statement-breakpoint
 ALTER TABLE "reading_days" ADD CONSTRAINT "reading_days_equipment_id_equipment_id_fk" FOREIGN KEY ("equipment_id") REFERENCES "public"."equipment"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- the daily aggregates of the readings already stored (docs/decisions/023); ingestion keeps them in step from now on
+-- the daily aggregates of the readings already stored (docs/decisions/024); ingestion keeps them in step from now on
 INSERT INTO "reading_days" ("equipment_id", "day", "max_consumption", "last_measured_at")
 SELECT "equipment_id", ("measured_at" AT TIME ZONE 'UTC')::date, max("bait_consumption"), max("measured_at")
 FROM "readings"

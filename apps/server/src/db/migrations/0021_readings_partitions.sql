@@ -1,4 +1,4 @@
--- readings partitioned by month of measured_at (issue 16 "Telemetry at scale"; docs/decisions/023): the table is
+-- readings partitioned by month of measured_at (issue 16 "Telemetry at scale"; docs/decisions/024): the table is
 -- rebuilt as PARTITION BY RANGE with the same columns, key (equipment_id, measured_at — the partition key is part of
 -- it, so an uplink's duplicates are still found) and foreign key; one partition per UTC month from the oldest reading
 -- to three months ahead (the partition job keeps making them), a default partition so that an insert never fails,

@@ -99,7 +99,7 @@ export const equipmentPictures = pgTable(
  *
  * In the database the table is partitioned by month of `measured_at` (UTC), `PARTITION BY RANGE`, with partitions
  * `readings_pYYYYMM` made ahead by the partition job and a `readings_default` partition so that an insert never fails
- * (the `readings_partitions` migration, docs/decisions/023). Drizzle knows it as a plain table: queries are the same.
+ * (the `readings_partitions` migration, docs/decisions/024). Drizzle knows it as a plain table: queries are the same.
  */
 export const readings = pgTable(
   'readings',
@@ -125,7 +125,7 @@ export type ReadingRow = typeof readings.$inferSelect;
 
 /**
  * The running daily aggregate of a station's readings that the colony rule's sustained-consumption test reads
- * (docs/decisions/023): per station and UTC calendar day, its highest bait consumption (percent) and its latest
+ * (docs/decisions/024): per station and UTC calendar day, its highest bait consumption (percent) and its latest
  * `measured_at`. The uplink keeps it in step in the same statement that inserts its readings (an upsert of the
  * accepted rows only), so the rule reads `bait_consumption_days + 1` rows a station instead of the readings' window.
  */

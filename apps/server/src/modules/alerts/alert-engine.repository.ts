@@ -133,7 +133,7 @@ export async function sitesOfEquipment(db: Db, spaceId: string, ids: readonly st
  * Locks the sites `siteIds` (`FOR NO KEY UPDATE`, in id order so that two evaluations never deadlock) and answers
  * their id and status. Holding the lock serialises the evaluations of a site: the colony rule counts the termite
  * alerts of every station of the site, which a concurrent evaluation of another station could otherwise miss. The
- * lock is the weaker row lock on purpose (docs/decisions/023): it does not conflict with the `FOR KEY SHARE` that a
+ * lock is the weaker row lock on purpose (docs/decisions/024): it does not conflict with the `FOR KEY SHARE` that a
  * foreign key check takes, so an uplink's `sync_logs` row (which references the site) never waits for an evaluation.
  */
 export async function lockSites(tx: Db, siteIds: readonly string[]): Promise<{ id: string; status: string }[]> {
@@ -179,7 +179,7 @@ export async function stationsOfSites(
 
 /**
  * The latest reading of each of the stations `ids` (stations without readings are absent). Its time comes from the
- * station's newest daily aggregate (`reading_days`, docs/decisions/023), then the reading is one primary-key probe in
+ * station's newest daily aggregate (`reading_days`, docs/decisions/024), then the reading is one primary-key probe in
  * that time's month partition — not a descent into every month's index, which an `order by … desc limit 1` over the
  * partitioned table would need.
  */
@@ -209,7 +209,7 @@ export async function latestReadings(db: Db, ids: readonly string[]): Promise<La
 /**
  * For every station of the sites `siteIds`: its highest bait consumption of each UTC day, from `days` days before
  * the day of its latest reading up to that day (at most `days + 1` rows a station). Read from the daily aggregates
- * that ingestion keeps (`reading_days`, docs/decisions/023): one index probe and `days + 1` rows a station, whatever
+ * that ingestion keeps (`reading_days`, docs/decisions/024): one index probe and `days + 1` rows a station, whatever
  * the number of readings.
  */
 export async function dailyConsumption(db: Db, siteIds: readonly string[], days: number): Promise<DailyConsumption[]> {

@@ -1,5 +1,5 @@
 /**
- * The readings partition job (issue 16 "Telemetry at scale"; docs/decisions/023): a pg-boss cron once a day (once
+ * The readings partition job (issue 16 "Telemetry at scale"; docs/decisions/024): a pg-boss cron once a day (once
  * across instances), and once when the app starts, that makes the month partitions of `readings` ahead of time and
  * drops the months past the retention setting (`READINGS_RETENTION_MONTHS`), see db/readings-store.ts. Started with
  * the app, except under NODE_ENV=test where tests call `maintainReadingPartitions` with their own clock. A missed run

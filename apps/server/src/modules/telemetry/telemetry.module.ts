@@ -9,7 +9,7 @@ import { createTelemetryService } from './telemetry.service.js';
 /**
  * Telemetry ingestion (issue 5): `POST /api/uplinks`, the site synchronisation log, and — when `MQTT_URL` is set —
  * the MQTT bridge, connected once the app is ready and disconnected when it closes; the readings partition job
- * (docs/decisions/023; not under NODE_ENV=test).
+ * (docs/decisions/024; not under NODE_ENV=test).
  */
 export const telemetryModule: AppModule = {
   name: 'telemetry',

@@ -92,7 +92,7 @@ function createTelemetryQueries(db: Db) {
      * The stations (igs, ags) of site `siteId` of space `spaceId` among `serials`, locked in id order so that
      * concurrent uplinks touching the same stations queue instead of deadlocking. `FOR NO KEY UPDATE`: rows that only
      * reference a station (an alert the engine opens, another writer's reading) do not wait for the uplink
-     * (docs/decisions/023). Use inside a transaction.
+     * (docs/decisions/024). Use inside a transaction.
      */
     async lockStations(spaceId: string, siteId: string, serials: string[]) {
       if (serials.length === 0) return [];
@@ -112,7 +112,7 @@ function createTelemetryQueries(db: Db) {
     },
 
     /**
-     * Writes what an uplink brings, in one statement (one round trip, docs/decisions/023):
+     * Writes what an uplink brings, in one statement (one round trip, docs/decisions/024):
      * - inserts `rows`; a reading already stored for the same (station, measured_at) — or repeated in `rows` — is
      *   skipped. The inserted readings are folded into their stations' daily aggregates (`reading_days`, UTC day:
      *   highest bait consumption, latest time), whatever their order or lateness, so the alert engine reads one row a
