@@ -89,6 +89,11 @@ const environment = z.object({
     .int()
     .min(0)
     .default(7 * 24 * 3600),
+  /**
+   * How many whole months of readings to keep besides the current one (docs/decisions/025); older month partitions
+   * are dropped by the partition job. Unset: keep every reading.
+   */
+  READINGS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.optional(),
@@ -115,6 +120,8 @@ export interface Config {
   fileStorage: 'database' | 'local';
   /** The MQTT bridge's session and shared subscription (issue 16; modules/telemetry/mqtt-bridge.ts). */
   mqtt: { clientId: string; shareGroup: string; sessionExpirySeconds: number };
+  /** `READINGS_RETENTION_MONTHS`; null keeps every reading (modules/telemetry/readings-partition-job.ts). */
+  readingsRetentionMonths: number | null;
   logLevel: string;
   /** Absolute path of the built SPA (apps/web/dist). */
   webDist: string;
@@ -180,6 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       shareGroup: e.MQTT_SHARE_GROUP,
       sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_S,
     },
+    readingsRetentionMonths: e.READINGS_RETENTION_MONTHS ?? null,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),
     trustProxy: e.TRUST_PROXY ?? false,

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BatteryLevel, EquipmentKind, TrapState } from '@isoptera/contracts';
 import { eq } from 'drizzle-orm';
+import { refreshReadingDays } from '../src/db/readings-store.js';
 import { equipment, readings, sites } from '../src/db/schema/index.js';
 import { issueDeviceCredential } from '../src/platform/auth/device-credential.js';
 import type { Db } from '../src/platform/db/database.js';
@@ -97,7 +98,10 @@ export interface TestReading {
   state?: TrapState;
 }
 
-/** Inserts readings of a station (defaults: no activity, no consumption, battery Operational 90 %, -90 dBm, state 1). */
+/**
+ * Inserts readings of a station (defaults: no activity, no consumption, battery Operational 90 %, -90 dBm, state 1),
+ * and brings its daily aggregates (`reading_days`) in step, as ingestion does.
+ */
 export async function insertReadings(db: Db, equipmentId: string, rows: TestReading[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(readings).values(
@@ -112,4 +116,5 @@ export async function insertReadings(db: Db, equipmentId: string, rows: TestRead
       state: r.state ?? 1,
     })),
   );
+  await refreshReadingDays(db, [equipmentId]);
 }

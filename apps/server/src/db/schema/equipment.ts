@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
+  date,
   index,
   integer,
   jsonb,
@@ -95,6 +96,10 @@ export const equipmentPictures = pgTable(
 /**
  * One reading of a station. The key (station, measured_at) makes ingestion idempotent and serves per-station time
  * ranges straight from the primary-key index.
+ *
+ * In the database the table is partitioned by month of `measured_at` (UTC), `PARTITION BY RANGE`, with partitions
+ * `readings_pYYYYMM` made ahead by the partition job and a `readings_default` partition so that an insert never fails
+ * (the `readings_partitions` migration, docs/decisions/025). Drizzle knows it as a plain table: queries are the same.
  */
 export const readings = pgTable(
   'readings',
@@ -117,6 +122,28 @@ export const readings = pgTable(
   (t) => [primaryKey({ name: 'readings_pkey', columns: [t.equipmentId, t.measuredAt] })],
 );
 export type ReadingRow = typeof readings.$inferSelect;
+
+/**
+ * The running daily aggregate of a station's readings that the colony rule's sustained-consumption test reads
+ * (docs/decisions/025): per station and UTC calendar day, its highest bait consumption (percent) and its latest
+ * `measured_at`. The uplink keeps it in step in the same statement that inserts its readings (an upsert of the
+ * accepted rows only), so the rule reads `bait_consumption_days + 1` rows a station instead of the readings' window.
+ */
+export const readingDays = pgTable(
+  'reading_days',
+  {
+    equipmentId: ulidRef('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+    /** UTC calendar day of the readings. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Highest `bait_consumption` of the day, percent. */
+    maxConsumption: smallint('max_consumption').notNull(),
+    /** Latest `measured_at` of the day. */
+    lastMeasuredAt: tz('last_measured_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'reading_days_pkey', columns: [t.equipmentId, t.day] })],
+);
 
 /**
  * An alert, open (`closed_at` null) or closed. At most one open alert per (site, equipment, type): the partial unique

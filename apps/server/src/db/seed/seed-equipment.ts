@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db/database.js';
 import { createEventBus } from '../../platform/events/event-bus.js';
 import { newUlid } from '../../platform/ids.js';
 import type { MailQueue } from '../../platform/mail/mail.js';
+import { refreshReadingDays } from '../readings-store.js';
 import { equipment, sites } from '../schema/index.js';
 import { demoDeviceCredentialHash } from './demo-devices.js';
 import {
@@ -37,7 +38,10 @@ interface ReadingRecord extends GeneratedReading {
   equipmentId: string;
 }
 
-/** Inserts readings in batches of {@link BATCH_ROWS} rows, one JSON parameter per statement (same on both drivers). */
+/**
+ * Inserts readings in batches of {@link BATCH_ROWS} rows, one JSON parameter per statement (same on both drivers),
+ * then the daily aggregates of their stations (`reading_days`), as ingestion keeps them.
+ */
 async function insertReadings(db: Db, rows: readonly ReadingRecord[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
     const batch = rows.slice(i, i + BATCH_ROWS).map((r) => ({
@@ -57,6 +61,7 @@ async function insertReadings(db: Db, rows: readonly ReadingRecord[]): Promise<v
       from json_to_recordset(${JSON.stringify(batch)}::json)
         as x(e text, m timestamptz, a smallint, b smallint, l text, p smallint, s smallint, t smallint)`);
   }
+  await refreshReadingDays(db, [...new Set(rows.map((r) => r.equipmentId))]);
 }
 
 /** One synchronisation-log entry per gateway and reading slot (the gateways uplink over MQTT, some over HTTP). */

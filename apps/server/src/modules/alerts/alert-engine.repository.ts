@@ -130,9 +130,11 @@ export async function sitesOfEquipment(db: Db, spaceId: string, ids: readonly st
 }
 
 /**
- * Locks the sites `siteIds` (`FOR UPDATE`, in id order so that two evaluations never deadlock) and answers their
- * id and status. Holding the lock serialises the evaluations of a site: the colony rule counts the termite alerts
- * of every station of the site, which a concurrent evaluation of another station could otherwise miss.
+ * Locks the sites `siteIds` (`FOR NO KEY UPDATE`, in id order so that two evaluations never deadlock) and answers
+ * their id and status. Holding the lock serialises the evaluations of a site: the colony rule counts the termite
+ * alerts of every station of the site, which a concurrent evaluation of another station could otherwise miss. The
+ * lock is the weaker row lock on purpose (docs/decisions/025): it does not conflict with the `FOR KEY SHARE` that a
+ * foreign key check takes, so an uplink's `sync_logs` row (which references the site) never waits for an evaluation.
  */
 export async function lockSites(tx: Db, siteIds: readonly string[]): Promise<{ id: string; status: string }[]> {
   if (!siteIds.length) return [];
@@ -141,7 +143,7 @@ export async function lockSites(tx: Db, siteIds: readonly string[]): Promise<{ i
     .from(sites)
     .where(inArray(sites.id, [...siteIds]))
     .orderBy(asc(sites.id))
-    .for('update');
+    .for('no key update');
 }
 
 /** The equipment `ids` of `spaceId` (unknown or foreign ids are left out). */
@@ -175,7 +177,12 @@ export async function stationsOfSites(
     .where(and(inArray(equipment.siteId, [...siteIds]), ne(equipment.kind, 'gateway')));
 }
 
-/** The latest reading of each of the stations `ids` (one index probe each; stations without readings are absent). */
+/**
+ * The latest reading of each of the stations `ids` (stations without readings are absent). Its time comes from the
+ * station's newest daily aggregate (`reading_days`, docs/decisions/025), then the reading is one primary-key probe in
+ * that time's month partition — not a descent into every month's index, which an `order by … desc limit 1` over the
+ * partitioned table would need.
+ */
 export async function latestReadings(db: Db, ids: readonly string[]): Promise<LatestReading[]> {
   if (!ids.length) return [];
   const result = await db.execute(sql`
@@ -183,7 +190,10 @@ export async function latestReadings(db: Db, ids: readonly string[]): Promise<La
     from equipment e
     join lateral (
       select measured_at, termite_activity, bait_consumption, battery_level, signal_level
-      from readings where equipment_id = e.id order by measured_at desc limit 1
+      from readings
+      where equipment_id = e.id
+        -- a parameter of the probe, so that the executor prunes the other months
+        and measured_at = (select last_measured_at from reading_days where equipment_id = e.id order by day desc limit 1)
     ) r on true
     where e.id in (${list(ids)})`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
@@ -198,20 +208,19 @@ export async function latestReadings(db: Db, ids: readonly string[]): Promise<La
 
 /**
  * For every station of the sites `siteIds`: its highest bait consumption of each UTC day, from `days` days before
- * the day of its latest reading up to that day (at most `days + 1` rows a station).
+ * the day of its latest reading up to that day (at most `days + 1` rows a station). Read from the daily aggregates
+ * that ingestion keeps (`reading_days`, docs/decisions/025): one index probe and `days + 1` rows a station, whatever
+ * the number of readings.
  */
 export async function dailyConsumption(db: Db, siteIds: readonly string[], days: number): Promise<DailyConsumption[]> {
   if (!siteIds.length) return [];
   const result = await db.execute(sql`
-    select r.equipment_id, to_char(r.measured_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-      max(r.bait_consumption)::int as max_consumption, max(r.measured_at) as last_measured_at
+    select d.equipment_id, to_char(d.day, 'YYYY-MM-DD') as day, d.max_consumption::int as max_consumption,
+      d.last_measured_at
     from equipment e
-    join lateral (select max(measured_at) as latest from readings where equipment_id = e.id) l on l.latest is not null
-    join readings r on r.equipment_id = e.id
-      and r.measured_at >= (date_trunc('day', l.latest at time zone 'UTC') - make_interval(days => ${days}::int))
-        at time zone 'UTC'
-    where e.site_id in (${list(siteIds)}) and e.kind <> 'gateway'
-    group by r.equipment_id, day`);
+    join lateral (select max(day) as latest from reading_days where equipment_id = e.id) l on l.latest is not null
+    join reading_days d on d.equipment_id = e.id and d.day >= l.latest - ${days}::int
+    where e.site_id in (${list(siteIds)}) and e.kind <> 'gateway'`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     equipmentId: String(r.equipment_id),
     day: String(r.day),

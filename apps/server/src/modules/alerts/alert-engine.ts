@@ -213,7 +213,8 @@ export function createAlertEngine(deps: {
         const closed = await closeAlerts(tx, devices.toClose, at, 'cleared');
         const opened = await insertAlerts(tx, devices.toOpen);
 
-        const openNow = await openAlertsOfSites(tx, locked);
+        // read again only when the device rules changed something (the usual uplink changes nothing)
+        const openNow = opened.length || closed.length ? await openAlertsOfSites(tx, locked) : [...open.values()];
         const colonies = new Plan(spaceId, at, byKey(openNow), acknowledged);
         await planColonies(tx, locked, openNow, settings, colonies);
         closed.push(...(await closeAlerts(tx, colonies.toClose, at, 'cleared')));

@@ -89,8 +89,10 @@ function createTelemetryQueries(db: Db) {
     },
 
     /**
-     * The stations (igs, ags) of site `siteId` of space `spaceId` among `serials`, locked for update in id order so
-     * that concurrent uplinks touching the same stations queue instead of deadlocking. Use inside a transaction.
+     * The stations (igs, ags) of site `siteId` of space `spaceId` among `serials`, locked in id order so that
+     * concurrent uplinks touching the same stations queue instead of deadlocking. `FOR NO KEY UPDATE`: rows that only
+     * reference a station (an alert the engine opens, another writer's reading) do not wait for the uplink
+     * (docs/decisions/025). Use inside a transaction.
      */
     async lockStations(spaceId: string, siteId: string, serials: string[]) {
       if (serials.length === 0) return [];
@@ -106,16 +108,31 @@ function createTelemetryQueries(db: Db) {
           ),
         )
         .orderBy(asc(equipment.id))
-        .for('update');
+        .for('no key update');
     },
 
     /**
-     * Inserts `rows` in one statement; a reading already stored for the same (station, measured_at) — or repeated in
-     * `rows` — is skipped. Answers how many were inserted.
+     * Writes what an uplink brings, in one statement (one round trip, docs/decisions/025):
+     * - inserts `rows`; a reading already stored for the same (station, measured_at) — or repeated in `rows` — is
+     *   skipped. The inserted readings are folded into their stations' daily aggregates (`reading_days`, UTC day:
+     *   highest bait consumption, latest time), whatever their order or lateness, so the alert engine reads one row a
+     *   station and day;
+     * - sets each station's battery, signal, state and `last_update_at` from `statuses` (one per station), unless the
+     *   station already holds a newer reading (a late, buffered uplink does not roll its status back);
+     * - writes the gateway's own status (absent fields keep their value; `last_update_at` only moves forward);
+     * - appends the sync log row, with the counts of accepted and duplicate readings.
+     * Answers how many readings were inserted.
      */
-    async insertReadings(rows: ReadingValues[], receivedAt: Date): Promise<number> {
-      if (rows.length === 0) return 0;
-      const batch = JSON.stringify(
+    async recordUplink(uplink: {
+      spaceId: string;
+      gatewayId: string;
+      rows: ReadingValues[];
+      statuses: StationStatus[];
+      gateway: GatewayStatus;
+      syncLog: Omit<SyncLogValues, 'accepted' | 'duplicates'>;
+    }): Promise<number> {
+      const { spaceId, gatewayId, rows, statuses, gateway: g, syncLog: log } = uplink;
+      const readingsBatch = JSON.stringify(
         rows.map((r) => ({
           equipment_id: r.equipmentId,
           measured_at: iso(r.measuredAt),
@@ -127,31 +144,7 @@ function createTelemetryQueries(db: Db) {
           state: r.state,
         })),
       );
-      const result = await db.execute(sql`
-        with inserted as (
-          insert into readings (equipment_id, measured_at, termite_activity, bait_consumption, battery_level,
-                                battery_percent, signal_level, state, received_at)
-          select r.equipment_id, r.measured_at, r.termite_activity, r.bait_consumption, r.battery_level,
-                 r.battery_percent, r.signal_level, r.state, ${iso(receivedAt)}::timestamptz
-          from json_to_recordset(${batch}::json) as r(
-            equipment_id char(26), measured_at timestamptz, termite_activity smallint, bait_consumption smallint,
-            battery_level text, battery_percent smallint, signal_level smallint, state smallint)
-          on conflict (equipment_id, measured_at) do nothing
-          returning 1
-        )
-        select count(*)::int as accepted from inserted`);
-      // Both drivers answer `{rows}`.
-      const { rows: counted } = result as unknown as { rows: { accepted: number | string }[] };
-      return Number(counted[0]?.accepted ?? 0);
-    },
-
-    /**
-     * Sets each station's battery, signal, state and `last_update_at` from `statuses` (one per station), unless the
-     * station already holds a newer reading (a late, buffered uplink does not roll its status back).
-     */
-    async updateStations(spaceId: string, statuses: StationStatus[]): Promise<void> {
-      if (statuses.length === 0) return;
-      const batch = JSON.stringify(
+      const statusBatch = JSON.stringify(
         statuses.map((s) => ({
           id: s.equipmentId,
           measured_at: iso(s.measuredAt),
@@ -161,44 +154,64 @@ function createTelemetryQueries(db: Db) {
           state: s.state,
         })),
       );
-      await db.execute(sql`
-        update equipment as e
-        set battery_level = r.battery_level,
-            battery_percent = coalesce(r.battery_percent, e.battery_percent),
-            signal_level = r.signal_level,
-            state = r.state,
-            last_update_at = r.measured_at
-        from json_to_recordset(${batch}::json) as r(
-          id char(26), measured_at timestamptz, battery_level text, battery_percent smallint, signal_level smallint,
-          state smallint)
-        where e.id = r.id and e.space_id = ${spaceId}
-          and (e.last_update_at is null or e.last_update_at <= r.measured_at)`);
-    },
-
-    /** Writes a gateway's own status; `last_update_at` only moves forward. */
-    async updateGateway(spaceId: string, gatewayId: string, status: GatewayStatus): Promise<void> {
-      const values: Partial<typeof equipment.$inferInsert> = {};
-      if (status.firmwareVersion !== undefined) values.firmwareVersion = status.firmwareVersion;
-      if (status.batteryLevel !== undefined) values.batteryLevel = status.batteryLevel;
-      if (status.batteryPercent !== undefined) values.batteryPercent = status.batteryPercent;
-      if (status.signalLevel !== undefined) values.signalLevel = status.signalLevel;
-      if (status.state !== undefined) values.state = status.state;
-      if (status.latitude !== undefined && status.longitude !== undefined) {
-        values.latitude = status.latitude;
-        values.longitude = status.longitude;
-      }
-      await db
-        .update(equipment)
-        .set({
-          ...values,
-          lastUpdateAt: sql`greatest(${equipment.lastUpdateAt}, ${iso(status.lastUpdateAt)}::timestamptz)`,
-        })
-        .where(and(eq(equipment.id, gatewayId), eq(equipment.spaceId, spaceId)));
-    },
-
-    /** Appends one row to the synchronisation log. */
-    async insertSyncLog(values: SyncLogValues): Promise<void> {
-      await db.insert(syncLogs).values(values);
+      const located = g.latitude !== undefined && g.longitude !== undefined;
+      const result = await db.execute(sql`
+        with inserted as (
+          insert into readings (equipment_id, measured_at, termite_activity, bait_consumption, battery_level,
+                                battery_percent, signal_level, state, received_at)
+          select r.equipment_id, r.measured_at, r.termite_activity, r.bait_consumption, r.battery_level,
+                 r.battery_percent, r.signal_level, r.state, ${iso(log.receivedAt)}::timestamptz
+          from json_to_recordset(${readingsBatch}::json) as r(
+            equipment_id char(26), measured_at timestamptz, termite_activity smallint, bait_consumption smallint,
+            battery_level text, battery_percent smallint, signal_level smallint, state smallint)
+          on conflict (equipment_id, measured_at) do nothing
+          returning equipment_id, measured_at, bait_consumption
+        ),
+        days as (
+          insert into reading_days (equipment_id, day, max_consumption, last_measured_at)
+          select equipment_id, (measured_at at time zone 'UTC')::date, max(bait_consumption), max(measured_at)
+          from inserted
+          group by 1, 2
+          on conflict (equipment_id, day) do update
+            set max_consumption = greatest(reading_days.max_consumption, excluded.max_consumption),
+                last_measured_at = greatest(reading_days.last_measured_at, excluded.last_measured_at)
+        ),
+        stations as (
+          update equipment as e
+          set battery_level = s.battery_level,
+              battery_percent = coalesce(s.battery_percent, e.battery_percent),
+              signal_level = s.signal_level,
+              state = s.state,
+              last_update_at = s.measured_at
+          from json_to_recordset(${statusBatch}::json) as s(
+            id char(26), measured_at timestamptz, battery_level text, battery_percent smallint, signal_level smallint,
+            state smallint)
+          where e.id = s.id and e.space_id = ${spaceId}
+            and (e.last_update_at is null or e.last_update_at <= s.measured_at)
+        ),
+        gateway as (
+          update equipment
+          set firmware_version = coalesce(${g.firmwareVersion ?? null}::text, firmware_version),
+              battery_level = coalesce(${g.batteryLevel ?? null}::text, battery_level),
+              battery_percent = coalesce(${g.batteryPercent ?? null}::smallint, battery_percent),
+              signal_level = coalesce(${g.signalLevel ?? null}::smallint, signal_level),
+              state = coalesce(${g.state ?? null}::smallint, state),
+              latitude = case when ${located} then ${g.latitude ?? null}::numeric else latitude end,
+              longitude = case when ${located} then ${g.longitude ?? null}::numeric else longitude end,
+              last_update_at = greatest(last_update_at, ${iso(g.lastUpdateAt)}::timestamptz)
+          where id = ${gatewayId} and space_id = ${spaceId}
+        ),
+        logged as (
+          insert into sync_logs (space_id, site_id, gateway_id, transport, received_at, accepted, duplicates, rejected,
+                                 errors)
+          select ${log.spaceId}, ${log.siteId}, ${log.gatewayId}, ${log.transport}, ${iso(log.receivedAt)}::timestamptz,
+                 n.accepted, ${rows.length}::int - n.accepted, ${log.rejected}::int, ${JSON.stringify(log.errors)}::jsonb
+          from (select count(*)::int as accepted from inserted) n
+        )
+        select count(*)::int as accepted from inserted`);
+      // Both drivers answer `{rows}`.
+      const { rows: counted } = result as unknown as { rows: { accepted: number | string }[] };
+      return Number(counted[0]?.accepted ?? 0);
     },
 
     /** True when site `siteId` belongs to space `spaceId`. */

@@ -130,28 +130,30 @@ export function createTelemetryService(deps: {
           }
         }
         rejected.sort((a, b) => a.index - b.index);
-        const accepted = await tx.insertReadings(rows, receivedAt);
-        await tx.updateStations(spaceId, [...newest.values()]);
-        await tx.updateGateway(spaceId, gateway.id, {
-          firmwareVersion: payload.gateway.firmware_version,
-          batteryLevel: payload.gateway.battery_level,
-          batteryPercent: payload.gateway.battery_percent,
-          signalLevel: payload.gateway.signal_level,
-          state: payload.gateway.state,
-          latitude: payload.gateway.latitude,
-          longitude: payload.gateway.longitude,
-          lastUpdateAt: sentAt < receivedAt ? sentAt : receivedAt,
-        });
-        await tx.insertSyncLog({
+        const accepted = await tx.recordUplink({
           spaceId,
-          siteId,
           gatewayId: gateway.id,
-          transport,
-          receivedAt,
-          accepted,
-          duplicates: rows.length - accepted,
-          rejected: rejected.length,
-          errors: distinctErrors(rejected),
+          rows,
+          statuses: [...newest.values()],
+          gateway: {
+            firmwareVersion: payload.gateway.firmware_version,
+            batteryLevel: payload.gateway.battery_level,
+            batteryPercent: payload.gateway.battery_percent,
+            signalLevel: payload.gateway.signal_level,
+            state: payload.gateway.state,
+            latitude: payload.gateway.latitude,
+            longitude: payload.gateway.longitude,
+            lastUpdateAt: sentAt < receivedAt ? sentAt : receivedAt,
+          },
+          syncLog: {
+            spaceId,
+            siteId,
+            gatewayId: gateway.id,
+            transport,
+            receivedAt,
+            rejected: rejected.length,
+            errors: distinctErrors(rejected),
+          },
         });
         return { accepted, duplicates: rows.length - accepted, touched: [...newest.keys()] };
       });
