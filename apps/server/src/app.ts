@@ -20,6 +20,7 @@ import { databaseRateLimitStore, sweepRateLimitCounters } from './platform/db/ra
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { createEventBus, createNotifyEventBus, type EventBus } from './platform/events/event-bus.js';
 import { AccessLogController } from './platform/http/access-log.js';
+import { createIdempotencySweepJob, registerIdempotency } from './platform/http/idempotency.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerOperations, requestIdOf, serializeRequest } from './platform/http/operations.js';
 import { requestValidatorCompiler } from './platform/http/request-validator.js';
@@ -123,6 +124,13 @@ export async function buildApp({
   await registerOpenApi(app, config.appUrl);
   // before the modules: it collects their endpoints' contracts as they are registered
   registerHydra(app);
+  // the creates whose contract is `idempotent` store and replay their answers by `Idempotency-Key` (ADR 024)
+  registerIdempotency(app, db);
+  if (config.env !== 'test') {
+    const sweepKeys = createIdempotencySweepJob({ db, log: app.log });
+    app.addHook('onReady', () => sweepKeys.start());
+    app.addHook('onClose', () => sweepKeys.stop());
+  }
 
   const mailPlatform = mail ?? createMailPlatform({ config, db, log: app.log });
   let events: EventBus = createEventBus();

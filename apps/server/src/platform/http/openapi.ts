@@ -7,7 +7,7 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ACCESS_TOKEN_COOKIE } from '@isoptera/contracts';
+import { ACCESS_TOKEN_COOKIE, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_TTL_HOURS } from '@isoptera/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
@@ -36,6 +36,31 @@ function withDeepObjects(document: OpenApiDocument): OpenApiDocument {
   }
   return document;
 }
+
+/** The `Idempotency-Key` request header of an idempotent create (ADR 024), as a JSON Schema of the headers. */
+const idempotencyHeaders = {
+  type: 'object',
+  properties: {
+    'Idempotency-Key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      description:
+        'A unique string of the client (a UUID) sent again with every retry of this create: the first answer is ' +
+        `replayed ${IDEMPOTENCY_TTL_HOURS} h with \`Idempotent-Replayed: true\` (one record however many times it ` +
+        'arrives); the same key with another body answers 422 `idempotency_key_reused`, while the first request ' +
+        'runs 409 `idempotency_key_in_progress`. A failed request does not keep the key.',
+    },
+  },
+};
+
+/** The route's schema as OpenAPI shows it: zod converted, plus the `Idempotency-Key` header of idempotent creates. */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const endpoint = (input.route.config as { endpoint?: { idempotent?: boolean } } | undefined)?.endpoint;
+  if (!endpoint?.idempotent) return output;
+  return { ...output, schema: { ...output.schema, headers: idempotencyHeaders } };
+};
 
 /** Registers the OpenAPI document and its reference page; `appUrl` is the server the document names. */
 export async function registerOpenApi(app: FastifyInstance, appUrl: string): Promise<void> {
@@ -76,7 +101,7 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
     transformObject: (input) =>
       withDeepObjects(jsonSchemaTransformObject(input) as OpenApiDocument) as ReturnType<
         typeof jsonSchemaTransformObject
