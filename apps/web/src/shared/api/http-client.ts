@@ -6,7 +6,10 @@
  * - 401/403 while not authenticated → passed back;
  * - 401/403 on the token request or refresh calls, or on a replayed request → logout;
  * - any other 401/403 → one `POST /security/token/refresh` (shared by concurrent calls) and one replay;
- *   a failed refresh while authenticated → logout.
+ *   a failed refresh while authenticated → logout;
+ * - `idempotencyKey` (a create, ADR 024) → the `Idempotency-Key` header, the same on the replay after a refresh; a
+ *   409 `idempotency_key_in_progress` (the first request of the key still running: a double click, a retry that
+ *   overtook its original) is sent again after a pause, up to {@link IN_PROGRESS_RETRIES} times, to get its answer.
  */
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 
@@ -34,7 +37,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** `false` keeps 404/5xx answers away from the Error screen (e.g. the invite get-pco call, SPEC §8). */
   redirectOnError?: boolean;
+  /** The `Idempotency-Key` of a create (`useIdempotencyKey`): a retry with the same key creates nothing more. */
+  idempotencyKey?: string;
 }
+
+/** How many times a request whose key is still in progress elsewhere is sent again (every {@link IN_PROGRESS_PAUSE_MS}). */
+export const IN_PROGRESS_RETRIES = 10;
+/** The pause before sending again a request whose key is still in progress, in ms. */
+export const IN_PROGRESS_PAUSE_MS = 300;
 
 export interface HttpClientConfig {
   /** Origin and prefix of the API ('' = same origin). */
@@ -145,10 +155,11 @@ export class HttpClient {
     if (options.body !== undefined && !(options.body instanceof FormData)) {
       headers['Content-Type'] = options.method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json';
     }
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     return { ...headers, ...options.headers };
   }
 
-  private async send<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
+  private async send<T>(path: string, options: RequestOptions, retried: boolean, waited = 0): Promise<T> {
     const body =
       options.body === undefined || options.body instanceof FormData ? options.body : JSON.stringify(options.body);
     let response: Response;
@@ -168,6 +179,10 @@ export class HttpClient {
     if (response.ok) return payload as T;
 
     const error = new ApiError(response.status, payload, response.headers.get('retry-after'));
+    if (options.idempotencyKey && error.code === 'idempotency_key_in_progress' && waited < IN_PROGRESS_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_PAUSE_MS));
+      return this.send<T>(path, options, retried, waited + 1);
+    }
     if (response.status === 401 || response.status === 403) return this.onAuthFailure<T>(path, options, retried, error);
     if ((response.status === 404 || response.status >= 500) && options.redirectOnError !== false) {
       this.config.navigate(`/error/${response.status === 404 ? 404 : 500}`);

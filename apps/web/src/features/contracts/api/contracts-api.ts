@@ -13,6 +13,7 @@ import {
 } from '@isoptera/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 
 /** The query keys of contracts (refreshed with the clients, sites and interventions they plan). */
@@ -48,16 +49,23 @@ export function dueVisitsQueryOptions() {
   });
 }
 
-/** Creates (no `ulid`) or replaces contract `ulid` with `body`; resolves with the stored contract. */
-export function saveContract({ ulid, body }: { ulid?: string; body: ContractBody }): Promise<ContractDetail> {
+/**
+ * Creates (no `ulid`, with `idempotencyKey`: ADR 024) or replaces contract `ulid` with `body`; resolves with the
+ * stored contract.
+ */
+export function saveContract(
+  { ulid, body }: { ulid?: string; body: ContractBody },
+  idempotencyKey?: string,
+): Promise<ContractDetail> {
   return ulid
     ? callEndpoint(contractEndpoints.update, { params: { ulid }, body, redirectOnError: false })
-    : callEndpoint(contractEndpoints.create, { body, redirectOnError: false });
+    : callEndpoint(contractEndpoints.create, { body, idempotencyKey, redirectOnError: false });
 }
 
 /** The contracts' mutations; each refreshes contracts, clients, sites and the planning. */
 export function useContractMutations() {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   const refresh = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: contractKeys.all }),
@@ -65,7 +73,14 @@ export function useContractMutations() {
     ]);
   };
   return {
-    save: useMutation({ mutationFn: saveContract, onSuccess: refresh }),
+    save: useMutation({
+      mutationFn: (input: { ulid?: string; body: ContractBody }) =>
+        saveContract(input, input.ulid ? undefined : keys.keyFor(input.body)),
+      onSuccess: () => {
+        keys.renew();
+        return refresh();
+      },
+    }),
     end: useMutation({
       mutationFn: ({ ulid, endedAt }: { ulid: string; endedAt: string }) =>
         callEndpoint(contractEndpoints.end, { params: { ulid }, body: { ended_at: endedAt }, redirectOnError: false }),

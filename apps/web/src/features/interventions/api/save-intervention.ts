@@ -5,6 +5,7 @@
 import type { Intervention, InterventionBody, interventionEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { interventionKeys } from '../../../shared/api/resources/interventions';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { acceptVisitProposal } from '../../../shared/response-clock/response-clock';
@@ -17,9 +18,15 @@ export interface SaveInterventionInput {
   body: InterventionBody;
 }
 
-/** Creates or updates an intervention; failures stay in the panel (no Error screen). */
-export function saveIntervention({ ulid, alertUlid, body }: SaveInterventionInput): Promise<Intervention> {
-  if (!ulid && alertUlid) return acceptVisitProposal(alertUlid, body);
+/**
+ * Creates or updates an intervention; failures stay in the panel (no Error screen). A create sends
+ * `idempotencyKey` (ADR 024).
+ */
+export function saveIntervention(
+  { ulid, alertUlid, body }: SaveInterventionInput,
+  idempotencyKey?: string,
+): Promise<Intervention> {
+  if (!ulid && alertUlid) return acceptVisitProposal(alertUlid, body, idempotencyKey);
   return ulid
     ? callEndpoint<typeof interventionEndpoints.update>(
         { method: 'PUT', path: '/api/interventions/:id' },
@@ -27,7 +34,7 @@ export function saveIntervention({ ulid, alertUlid, body }: SaveInterventionInpu
       )
     : callEndpoint<typeof interventionEndpoints.create>(
         { method: 'POST', path: '/api/interventions' },
-        { body, redirectOnError: false },
+        { body, idempotencyKey, redirectOnError: false },
       );
 }
 
@@ -37,9 +44,12 @@ export function saveIntervention({ ulid, alertUlid, body }: SaveInterventionInpu
  */
 export function useSaveIntervention() {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   return useMutation({
-    mutationFn: saveIntervention,
+    mutationFn: (input: SaveInterventionInput) =>
+      saveIntervention(input, input.ulid ? undefined : keys.keyFor([input.alertUlid ?? null, input.body])),
     onSuccess: (saved, input) => {
+      keys.renew();
       queryClient.setQueryData(interventionKeys.detail(saved.ulid), saved);
       // an accepted proposal also changes the alert's clocks and proposal (issue 15)
       if (input.alertUlid) void invalidateResource(queryClient, 'alerts');

@@ -5,6 +5,7 @@
 import type { CreateSiteContactBody, SiteContactAnswer, SiteDetail, siteEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { siteKeys } from '../../../shared/api/resources/sites';
 
@@ -14,12 +15,12 @@ export interface SaveSiteInput {
   site?: SiteDetail;
 }
 
-/** Creates or updates a site with its main contact. */
-export function saveSite({ body, site }: SaveSiteInput): Promise<SiteContactAnswer> {
+/** Creates or updates a site with its main contact (`idempotencyKey`: the create's, ADR 024). */
+export function saveSite({ body, site }: SaveSiteInput, idempotencyKey?: string): Promise<SiteContactAnswer> {
   if (!site) {
     return callEndpoint<typeof siteEndpoints.createContact>(
       { method: 'POST', path: '/api/site_contacts' },
-      { body, redirectOnError: false },
+      { body, idempotencyKey, redirectOnError: false },
     );
   }
   // a site that lost its main contact is addressed by its own ULID (the server accepts both)
@@ -31,14 +32,16 @@ export function saveSite({ body, site }: SaveSiteInput): Promise<SiteContactAnsw
 }
 
 /**
- * The save mutation: the answer becomes the cached detail, then every view of sites refreshes, and with them the
+ * The save mutation (a create sends this form's `Idempotency-Key`): the answer becomes the cached detail, then every view of sites refreshes, and with them the
  * clients (site counts, a new contact) and the visits (site names in the planning and on Home).
  */
 export function useSaveSite() {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   return useMutation({
-    mutationFn: saveSite,
+    mutationFn: (input: SaveSiteInput) => saveSite(input, input.site ? undefined : keys.keyFor(input.body)),
     onSuccess: (answer) => {
+      keys.renew();
       queryClient.setQueryData(siteKeys.detail(answer.site.ulid), answer.site);
       return invalidateResource(queryClient, 'sites', { keep: [siteKeys.detail(answer.site.ulid)] });
     },
