@@ -50,33 +50,6 @@ export async function endAccessAfterPasswordChange(
     .where(and(eq(twoFactorChallenges.accountId, accountId), isNull(twoFactorChallenges.consumedAt)));
 }
 
-function prepareSubstitution(db: Db) {
-  return compileRowMapper(
-    db
-      .select({ space: sessions.substituteSpaceId })
-      .from(sessions)
-      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt)))
-      .limit(1)
-      .prepare('session_substitution'),
-  );
-}
-/** The prepared look-up of each database (not of a transaction: the guard runs before any). */
-const substitutionStatements = new WeakMap<Db, ReturnType<typeof prepareSubstitution>>();
-
-/**
- * The substituted space of an open session (`null` when it has none or is revoked/unknown): what the access plugin
- * compares a substitution claim with. One primary-key look-up on `sessions`, a prepared statement.
- */
-export async function currentSubstitution(db: Db, sessionId: string): Promise<string | null> {
-  let statement = substitutionStatements.get(db);
-  if (!statement) {
-    statement = prepareSubstitution(db);
-    substitutionStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ sessionId });
-  return row?.space ?? null;
-}
-
 /** What the session guard keeps of an open session: the membership it was checked for and its substitution. */
 export interface OpenSession {
   /** The membership the token acts as (active, of the session's account). */
