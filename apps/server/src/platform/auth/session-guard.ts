@@ -15,8 +15,11 @@
  * each instance drops the matching entries when the notification arrives (milliseconds after the commit). While the
  * listening connection is down, the cache is bypassed (every request looks up), and it is emptied when the connection
  * is back. A look-up that overlaps a notification does not fill the cache (its answer may predate the change).
+ * The instance that made a change sees it before it answers that request (a barrier notification, read-your-writes);
+ * other instances within the notification's delivery, milliseconds.
  * Without a channel (tools, unit tests) nothing is cached.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database.js';
@@ -24,6 +27,12 @@ import type { NotificationChannel } from '../db/notification-channel.js';
 import { AppError } from '../errors/app-error.js';
 import type { Actor } from './actor.js';
 import { type OpenSession, openSession } from './sessions.repository.js';
+
+/** A payload of the channel that is not a change: a barrier of {@link registerSessionGuard} (`b:<uuid>`). */
+const BARRIER_PREFIX = 'b:';
+/** The longest a state-changing request waits for its barrier, in ms. */
+const BARRIER_WAIT_MS = 1_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Looks a session (or, with `fieldDevice`, a field device) up for a membership: the open session, or null. */
 export type SessionLookUp = (
@@ -132,15 +141,41 @@ export async function registerSessionGuard(
     enabled: options.changes !== undefined,
   });
   if (options.changes) {
+    const changes = options.changes;
     const log = options.log ?? app.log;
-    const stop = await options.changes.listen(
-      (payload) => cache.forget(payload),
+    /** Barriers sent by this instance and not heard back yet: id → what resolves its wait. */
+    const barriers = new Map<string, () => void>();
+    const stop = await changes.listen(
+      (payload) => {
+        if (payload.startsWith(BARRIER_PREFIX)) return barriers.get(payload.slice(BARRIER_PREFIX.length))?.();
+        cache.forget(payload);
+      },
       (on) => {
         cache.listening(on);
         log.warn({ listening: on }, on ? 'session changes heard again' : 'session changes not heard: cache bypassed');
       },
     );
     app.addHook('onClose', () => stop());
+    /**
+     * Read-your-writes on this instance: before a state-changing request (or a `/security` call, logout being a GET)
+     * answers, a barrier goes through the channel and the answer waits until it comes back. Notifications arrive in
+     * commit order, so every session change the request committed has then been applied to this cache: the very
+     * next request here already sees it. At most {@link BARRIER_WAIT_MS} (the listener may be down: the cache is
+     * then bypassed anyway).
+     */
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (SAFE_METHODS.has(request.method) && !request.url.startsWith('/security/')) return payload;
+      const id = randomUUID();
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        barriers.set(id, resolve);
+        timer = setTimeout(resolve, BARRIER_WAIT_MS);
+        changes.notify(`${BARRIER_PREFIX}${id}`).catch(() => resolve());
+      });
+      clearTimeout(timer);
+      barriers.delete(id);
+      return payload;
+    });
   }
   // not async: a cache hit answers synchronously (issue 11's per-request cost)
   app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
