@@ -145,12 +145,15 @@ export async function registerSessionGuard(
     const log = options.log ?? app.log;
     /** Barriers sent by this instance and not heard back yet: id → what resolves its wait. */
     const barriers = new Map<string, () => void>();
+    /** Whether the listening connection is up (while it is down the cache is bypassed: no barrier is needed). */
+    let listening = true;
     const stop = await changes.listen(
       (payload) => {
         if (payload.startsWith(BARRIER_PREFIX)) return barriers.get(payload.slice(BARRIER_PREFIX.length))?.();
         cache.forget(payload);
       },
       (on) => {
+        listening = on;
         cache.listening(on);
         log.warn({ listening: on }, on ? 'session changes heard again' : 'session changes not heard: cache bypassed');
       },
@@ -164,7 +167,7 @@ export async function registerSessionGuard(
      * then bypassed anyway).
      */
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (SAFE_METHODS.has(request.method) && !request.url.startsWith('/security/')) return payload;
+      if (!listening || (SAFE_METHODS.has(request.method) && !request.url.startsWith('/security/'))) return payload;
       const id = randomUUID();
       let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
