@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { type Db, drizzleOnPool, openPglite } from '../src/platform/db/database.js';
+import { type Db, drizzleOnPool, openPglite, SESSIONS_CHANNEL } from '../src/platform/db/database.js';
+import { type NotificationChannel, postgresChannel } from '../src/platform/db/notification-channel.js';
 import { pgliteClient } from './pglite.js';
 import type { CapturedQuery } from './protocol.js';
 
@@ -32,14 +33,17 @@ export type CaptureTarget = { driver: 'postgres'; url: string } | { driver: 'pgl
 type Recorder = <T>(statement: CapturedQuery, send: () => Promise<T>) => Promise<T>;
 
 /** A Drizzle database on `target` whose every statement goes through `record`. */
-async function recordingDatabase(target: CaptureTarget, record: Recorder): Promise<{ db: Db; close(): Promise<void> }> {
+async function recordingDatabase(
+  target: CaptureTarget,
+  record: Recorder,
+): Promise<{ db: Db; sessionChanges: NotificationChannel; close(): Promise<void> }> {
   if (target.driver === 'pglite') {
     const database = await openPglite({ dataDir: target.dataDir });
     const client = pgliteClient(database);
     const query = client.query.bind(client);
     client.query = ((text: string, params?: unknown[], options?: Parameters<typeof query>[2]) =>
       record({ sql: text, params: params ?? [] }, () => query(text, params, options))) as typeof client.query;
-    return { db: database.db, close: () => database.close() };
+    return { db: database.db, sessionChanges: database.sessionChanges, close: () => database.close() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 4 });
   const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
@@ -52,7 +56,12 @@ async function recordingDatabase(target: CaptureTarget, record: Recorder): Promi
     };
     return record(statement, () => query(config, values));
   };
-  return { db: drizzleOnPool(pool) as unknown as Db, close: () => pool.end() };
+  return {
+    db: drizzleOnPool(pool) as unknown as Db,
+    // the session guard's cache, as in production (ADR 026): a steady-state request makes no session look-up
+    sessionChanges: postgresChannel(pool, target.url, SESSIONS_CHANNEL),
+    close: () => pool.end(),
+  };
 }
 
 /**
@@ -79,6 +88,7 @@ export async function startCapture(
   const app = await buildApp({
     config: loadConfig({ ...env, JWT_SECRET: randomBytes(36).toString('base64url') }),
     db: database.db,
+    sessionChanges: database.sessionChanges,
     // no mail worker: its polling would be recorded among the request's statements
     mail: { enqueue: async () => {}, start: async () => {}, stop: async () => {} },
   });

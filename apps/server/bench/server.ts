@@ -80,7 +80,13 @@ async function start(spec: ChildSpec): Promise<Server> {
   if (spec.kind === 'app') {
     const config = loadConfig(spec.env);
     const database = await openDatabase(config);
-    const app = await buildApp({ config, db: database.db, modules: [...modules, probeModule] });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      modules: [...modules, probeModule],
+      // as in production: the session guard's cache (ADR 026)
+      sessionChanges: database.sessionChanges,
+    });
     return {
       app,
       close: async () => {

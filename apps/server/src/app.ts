@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { modules as defaultModules } from './modules/index.js';
 import { accessPlugin } from './platform/auth/access-plugin.js';
+import { registerSessionGuard } from './platform/auth/session-guard.js';
 import type { Db } from './platform/db/database.js';
 import { registerDatabaseGauges } from './platform/db/database-gauges.js';
 import type { NotificationChannel } from './platform/db/notification-channel.js';
@@ -19,6 +20,7 @@ import { databaseRateLimitStore, sweepRateLimitCounters } from './platform/db/ra
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { createEventBus, createNotifyEventBus, type EventBus } from './platform/events/event-bus.js';
 import { AccessLogController } from './platform/http/access-log.js';
+import { createIdempotencySweepJob, registerIdempotency } from './platform/http/idempotency.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerOperations, requestIdOf, serializeRequest } from './platform/http/operations.js';
 import { requestValidatorCompiler } from './platform/http/request-validator.js';
@@ -41,6 +43,11 @@ export interface AppDeps {
    * instance on the database. Without it they stay in this process (a tool, or a test that wants them synchronous).
    */
   notifications?: NotificationChannel;
+  /**
+   * The database's session changes (`Database.sessionChanges`, ADR 026): the session guard caches open sessions and
+   * forgets them as they are revoked. Without it every authenticated request looks its session up.
+   */
+  sessionChanges?: NotificationChannel;
   /** Where log lines go (pino's destination) instead of stdout; tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -55,6 +62,7 @@ export async function buildApp({
   modules = defaultModules,
   mail,
   notifications,
+  sessionChanges,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
   // A hop count trusts the nearest `n` hops (Fastify's types omit the number form its runtime accepts).
@@ -111,9 +119,18 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(accessPlugin, { secret: config.jwtSecret });
+  // after the access plugin: a token whose session ended (logout, reuse, disabled member …) is refused at once
+  await registerSessionGuard(app, db, { changes: sessionChanges });
   await registerOpenApi(app, config.appUrl);
   // before the modules: it collects their endpoints' contracts as they are registered
   registerHydra(app);
+  // the creates whose contract is `idempotent` store and replay their answers by `Idempotency-Key` (ADR 027)
+  registerIdempotency(app, db);
+  if (config.env !== 'test') {
+    const sweepKeys = createIdempotencySweepJob({ db, log: app.log });
+    app.addHook('onReady', () => sweepKeys.start());
+    app.addHook('onClose', () => sweepKeys.stop());
+  }
 
   const mailPlatform = mail ?? createMailPlatform({ config, db, log: app.log });
   let events: EventBus = createEventBus();

@@ -14,7 +14,12 @@ const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
 const seeded = config.seed === 'demo' ? await database.withLock(SEED_LOCK, () => seedDemoIfEmpty(database.db)) : false;
-const app = await buildApp({ config, db: database.db, notifications: database.notifications });
+const app = await buildApp({
+  config,
+  db: database.db,
+  notifications: database.notifications,
+  sessionChanges: database.sessionChanges,
+});
 
 let closing = false;
 const shutdown = async (signal: string) => {

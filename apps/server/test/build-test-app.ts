@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import type { Db } from '../src/platform/db/database.js';
+import type { Database, Db } from '../src/platform/db/database.js';
 import type { AppModule } from '../src/platform/module.js';
 import { createFileStorage } from '../src/platform/storage/create-file-storage.js';
 import type { FileStorage } from '../src/platform/storage/file-storage.js';
@@ -25,6 +25,11 @@ export interface TestApp {
   storage: FileStorage;
   /** Mail the app delivered (`.eml` files: tests run without `SMTP_URL`). */
   mailbox: Mailbox;
+  /**
+   * A second instance of the application on the same database (issue 16: what another server process would be),
+   * with its own connections on PostgreSQL; close it before `close()`.
+   */
+  twin(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -55,14 +60,37 @@ export async function buildTestApp(
     modules: options.modules,
     logStream: options.logStream,
     notifications: database.notifications,
+    sessionChanges: database.sessionChanges,
   });
   await app.ready();
+  const instance = async (db: Database) => {
+    const other = await buildApp({
+      config,
+      db: db.db,
+      modules: options.modules,
+      notifications: db.notifications,
+      sessionChanges: db.sessionChanges,
+    });
+    await other.ready();
+    return other;
+  };
   return {
     app,
     db: database.db,
     dataDir,
     storage: createFileStorage(config, database.db),
     mailbox: openMailbox(dataDir),
+    async twin() {
+      const db = database.twin();
+      const other = await instance(db);
+      return {
+        app: other,
+        async close() {
+          await other.close();
+          await db.close();
+        },
+      };
+    },
     async close() {
       await app.close();
       await database.close();

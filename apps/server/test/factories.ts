@@ -5,7 +5,7 @@
 import type { Role } from '@isoptera/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accounts, memberships, spaces } from '../src/db/schema/index.js';
+import { accounts, idempotencyKeys, memberships, spaces } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/platform/auth/passwords.js';
 import type { Db } from '../src/platform/db/database.js';
 import { newUlid } from '../src/platform/ids.js';
@@ -148,4 +148,14 @@ export async function setMembershipStatus(db: Db, membershipId: string, status: 
 /** Hands PCO `pcoId` over to dealer `dealerId` (what an admin's edit of the PCO does). */
 export async function setPcoDealer(db: Db, pcoId: string, dealerId: string): Promise<void> {
   await db.update(spaces).set({ dealerId }).where(eq(spaces.id, pcoId));
+}
+
+/** Moves every stored answer of the idempotent creates (ADR 027) `hours` back (expiry tests). */
+export async function ageCreateIdempotencyKeys(db: Db, hours: number): Promise<void> {
+  await db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - hours * 3_600_000) });
+}
+
+/** How many answers of the idempotent creates are stored (claimed or answered). */
+export async function countCreateIdempotencyKeys(db: Db): Promise<number> {
+  return (await db.select().from(idempotencyKeys)).length;
 }

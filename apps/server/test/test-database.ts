@@ -35,10 +35,15 @@ export async function adminQuery(url: string, statement: string): Promise<void> 
   }
 }
 
-/** Opens a fresh, migrated database for one test file. */
-export async function openTestDatabase(template: string): Promise<Database> {
+/**
+ * Opens a fresh, migrated database for one test file. `twin()` opens it a second time, as another instance of the
+ * server would (PostgreSQL: its own pool and listening connection; PGlite: the same embedded instance); closing the
+ * twin leaves the database alone.
+ */
+export async function openTestDatabase(template: string): Promise<Database & { twin(): Database }> {
   if (testDbKind() === 'pglite') {
-    return openPglite({ loadDataDir: new Blob([readFileSync(template)]) });
+    const database = await openPglite({ loadDataDir: new Blob([readFileSync(template)]) });
+    return { ...database, twin: () => ({ ...database, close: async () => {} }) };
   }
   const url = process.env.DATABASE_URL as string;
   const name = `${databaseName(url)}_t${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -46,6 +51,7 @@ export async function openTestDatabase(template: string): Promise<Database> {
   const database = openPostgres(withDatabase(url, name), 4);
   return {
     ...database,
+    twin: () => openPostgres(withDatabase(url, name), 4),
     async close() {
       await database.close();
       await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

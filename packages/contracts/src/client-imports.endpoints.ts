@@ -33,6 +33,7 @@ export const clientImportEndpoints = {
       'file), `type_invalid_file` (not a CSV or XLSX, or an XLSX that unzips beyond 100 MB), `import_too_many_rows`, ' +
       '`import_cell_too_large` (a cell over 32 767 characters). The file is stored in the database.',
     consumes: [MULTIPART_FORM_DATA],
+    idempotent: true,
     responses: { 201: clientImportResource },
     errors: [...UPLOAD_ERRORS],
   }),

@@ -95,6 +95,7 @@ export const clientEndpoints = {
       '`client` is either `{name, company}` (a new client; `contact` becomes its primary contact) or the IRI ' +
       '`/api/clients/{ulid}` of an existing client (`contact` becomes an alternative contact; 404 when unknown).',
     body: createClientContactBody,
+    idempotent: true,
     responses: { 201: clientContactAnswer },
     errors: ['client_not_found'],
   }),

@@ -89,7 +89,24 @@ export interface EndpointDefinition {
    * merge-patch twin inherits its `PUT`'s.
    */
   entityTag?: 'answers' | 'checks';
+  /**
+   * A create that accepts an `Idempotency-Key` header (issue 16; IETF draft "The Idempotency-Key HTTP Header Field";
+   * ADR 027): the first answer of a key, for the actor's membership and this endpoint, is stored 24 hours and replayed
+   * (with `Idempotent-Replayed: true`) to a retry of the same request; the same key with another body answers 422
+   * `idempotency_key_reused`, a retry while the first request runs 409 `idempotency_key_in_progress`. A failed answer
+   * (4xx, 5xx) is not kept. Without the header the request runs as usual.
+   */
+  idempotent?: boolean;
 }
+
+/** The request header of an idempotent create (lower case, as Node.js gives headers). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** The header of an answer replayed from the idempotency store. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+/** The longest `Idempotency-Key`, in characters (400 `idempotency_key_invalid` beyond). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+/** How long a stored answer is replayed, in hours (older keys are forgotten and swept). */
+export const IDEMPOTENCY_TTL_HOURS = 24;
 
 /** Declares an endpoint; the literal types are kept so that requests and answers are typed from the schemas. */
 export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
@@ -133,7 +150,7 @@ export function defaultStatus(endpoint: EndpointDefinition): number {
  * The error statuses an endpoint can answer, each with the codes behind it: the generic ones that follow from its
  * declaration (a body → 422, a query → 400, path parameters → 404, a non-public route → 401/403, a cookie-authenticated
  * write → 400 `client_type_required`, a merge-patch twin → 415 `merge_patch_required`, an edit checking `If-Match` →
- * 412 `edit_conflict`) and its domain `errors`.
+ * 412 `edit_conflict`, an idempotent create → 400/409/422 `idempotency_key_…`) and its domain `errors`.
  */
 export function errorStatuses(endpoint: EndpointDefinition): Map<number, string[]> {
   const statuses = new Map<number, string[]>();
@@ -158,6 +175,11 @@ export function errorStatuses(endpoint: EndpointDefinition): Map<number, string[
   if (typeof endpoint.access === 'object') add('forbidden');
   if (endpoint.params) add('not_found');
   if (endpoint.entityTag === 'checks') add('edit_conflict');
+  if (endpoint.idempotent) {
+    add('idempotency_key_invalid');
+    add('idempotency_key_reused');
+    add('idempotency_key_in_progress');
+  }
   for (const code of endpoint.errors ?? []) add(code);
   return new Map([...statuses.entries()].sort(([a], [b]) => a - b));
 }

@@ -127,6 +127,8 @@ export const ERROR_STATUS = {
   // the technician API (issue 12; docs/decisions/011)
   /** A write of the technician API without an `Idempotency-Key` header (or one longer than 200 characters). */
   idempotency_key_required: 400,
+  /** An `Idempotency-Key` header that is empty or longer than 200 characters (the web's creates, ADR 027). */
+  idempotency_key_invalid: 400,
   /** The `Idempotency-Key` was already used for another request (method, path or body). */
   idempotency_key_reused: 422,
   /** The first request of this `Idempotency-Key` is still running: retry later. */

@@ -28,10 +28,6 @@ export const FIELD_ACCESS_TOKEN_TTL_SECONDS = 900;
 export const FIELD_REFRESH_TOKEN_TTL_DAYS = 30;
 /** How long a stored idempotent answer is replayed, in hours. */
 export const FIELD_IDEMPOTENCY_TTL_HOURS = 24;
-/** The header every write of the technician API carries (a client-made unique string, ≤ 200 characters). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** The header of an answer replayed from the idempotency store. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 /** The longest agenda, in days. */
 export const FIELD_AGENDA_MAX_DAYS = 62;
 /** How far ahead a first `GET /changes` (no cursor) reaches, in days. */

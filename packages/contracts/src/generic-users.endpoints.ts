@@ -67,6 +67,7 @@ export const genericUserEndpoints = {
       "holder's own), `language_not_accepted`, `password_must_be`, `passwords_do_not_match`, " +
       '`chosen_role_not_allowed` on `role` (an owner role, a higher rank than the actor’s, or another space type).',
     body: userCreateBody,
+    idempotent: true,
     responses: { 201: spaceUser },
   }),
   get: defineEndpoint({

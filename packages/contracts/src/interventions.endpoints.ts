@@ -69,6 +69,7 @@ export const interventionEndpoints = {
       '`interveners_invalid`, `start_at_invalid` (not later than now), `end_at_invalid` (not after the start). ' +
       '`send_mail` e-mails the interveners.',
     body: interventionBody,
+    idempotent: true,
     responses: { 201: interventionResource },
   }),
   update,

@@ -51,6 +51,7 @@ function invitesOf<const T extends UserType, const B extends string, const L ext
         '`invites.{i}.role`: `chosen_role_not_allowed` (above what the inviter may grant, an owner role, or a ' +
         'role of another space type). Each person gets an `invitation` e-mail with a link valid 7 days.',
       body: inviteSendBody,
+      idempotent: true,
       responses: { 201: inviteSendAnswer },
     }),
     resend: defineEndpoint({

@@ -64,6 +64,7 @@ export const productEndpoints = {
     access: writeAccess,
     summary: 'Add a product to the catalogue (PCO owner; 201)',
     body: productBody,
+    idempotent: true,
     responses: { 201: productResource },
   }),
   update,

@@ -110,6 +110,7 @@ export const reportEndpoints = {
       '`multipart_invalid` when it cannot be read; 409 `report_not_editable` once sent or discarded.',
     params: reportParams,
     consumes: [MULTIPART_FORM_DATA],
+    idempotent: true,
     responses: { 201: reportPhotoResource, 200: reportPhotoResource },
     errors: ['report_not_found', 'report_not_editable', ...UPLOAD_ERRORS],
   }),
@@ -201,6 +202,7 @@ export const reportEndpoints = {
       'the work done (docs/decisions/010). 409 `report_already_exists`; 422 `intervention_not_past` while the ' +
       'visit has not started.',
     params: z.object({ id: z.string().max(200).describe('ULID of the intervention') }),
+    idempotent: true,
     responses: { 201: reportResource },
     errors: ['intervention_not_found', 'report_already_exists', 'intervention_not_past'],
   }),

@@ -90,6 +90,7 @@ export const responseClockEndpoints = {
       'its 422s; its site must be the alert’s (422 `site_invalid`). 409 `visit_proposal_already_decided`.',
     params: alertParams,
     body: interventionBody,
+    idempotent: true,
     responses: { 201: interventionResource },
     errors: ['alert_not_found', 'visit_proposal_not_found', 'visit_proposal_already_decided'],
   }),

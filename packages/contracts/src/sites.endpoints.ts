@@ -119,6 +119,7 @@ export const siteEndpoints = {
       '`contact` is the IRI of one of the client’s contacts, or a new contact (then also linked to the client as ' +
       'an alternative contact). 422: `client_invalid`, `referent_invalid`, `contact_invalid` and the field rules.',
     body: createSiteContactBody,
+    idempotent: true,
     responses: { 201: siteContactAnswer },
   }),
   updateContact,

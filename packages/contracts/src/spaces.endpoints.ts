@@ -84,6 +84,7 @@ export const spaceEndpoints = {
       'Admin action. The owner receives the invitation mail. 422 `email_already_exist` on `owner_email` (already a ' +
       'member of a dealer space).',
     body: dealerInput,
+    idempotent: true,
     responses: { 201: managedDealer },
   }),
   getDealer: defineEndpoint({
@@ -140,6 +141,7 @@ export const spaceEndpoints = {
       `${PCO_WHO} The owner receives the invitation mail. 422 \`email_already_exist\` on \`owner_email\`; ` +
       '`dealer_required` / `dealer_invalid` on `dealer` (an admin names the dealer; a dealer gets its own).',
     body: pcoInput,
+    idempotent: true,
     responses: { 201: managedPco },
   }),
   getPco: defineEndpoint({

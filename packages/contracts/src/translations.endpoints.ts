@@ -59,6 +59,7 @@ export const translationEndpoints = {
     summary: 'Adds a language: it starts from English, every key missing (201)',
     description: '422 `language_code_invalid` on `code`; 409 `language_exists`.',
     body: addLanguageBody,
+    idempotent: true,
     responses: { 201: translationLanguageResource },
     errors: ['language_exists'],
   }),

@@ -152,9 +152,6 @@ export function createFieldAuthService(deps: {
       const row = await repository.findRefreshToken(hashToken(refreshToken));
       if (row) await repository.revokeDevice(row.device.id, now());
     },
-
-    /** Whether the device session of a field actor is still open (checked on every field request). */
-    deviceActive: (deviceId: string) => repository.deviceActive(deviceId),
   };
 }
 export type FieldAuthService = ReturnType<typeof createFieldAuthService>;

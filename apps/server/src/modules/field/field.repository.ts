@@ -142,16 +142,6 @@ export function createFieldRepository(db: Db) {
     async touchDevice(id: string, at: Date) {
       await db.update(fieldDevices).set({ lastUsedAt: at }).where(eq(fieldDevices.id, id));
     },
-    /** Whether device `id` is still signed in (not revoked) and its membership active. */
-    async deviceActive(id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: fieldDevices.id })
-        .from(fieldDevices)
-        .innerJoin(memberships, eq(memberships.id, fieldDevices.membershipId))
-        .where(and(eq(fieldDevices.id, id), isNull(fieldDevices.revokedAt), eq(memberships.status, 'active')))
-        .limit(1);
-      return row !== undefined;
-    },
     async spaceName(spaceId: string): Promise<string> {
       const [row] = await db.select({ name: spaces.name }).from(spaces).where(eq(spaces.id, spaceId)).limit(1);
       return row?.name ?? '';

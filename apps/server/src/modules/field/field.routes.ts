@@ -1,7 +1,7 @@
 /**
  * HTTP of the technician API `/api/field/v1` (issue 12; docs/decisions/011-technician-api.md), registered from its
- * contracts (`fieldEndpoints`). Every authenticated call checks that its device session is still open (logout and
- * refresh-token reuse bite before the access token expires). Every write runs through {@link idempotent}: the
+ * contracts (`fieldEndpoints`). Every authenticated call's device session is checked by the session guard
+ * (platform/auth/session-guard.ts, ADR 026): logout and refresh-token reuse bite before the access token expires. Every write runs through {@link idempotent}: the
  * `Idempotency-Key` header is required (400 `idempotency_key_required`); the first answer of a key is stored with
  * the method, path and request hash; a replay answers it again with `Idempotent-Replayed: true`; the same key with
  * another request answers 422 `idempotency_key_reused`, one still running 409 `idempotency_key_in_progress`. A
@@ -46,11 +46,6 @@ export async function fieldRoutes(app: FastifyInstance, { auth, service, reposit
 
   // the web sign-in's limiter itself (auth.limits.ts): failures on either door count together
   const signInLimits = signInLimiter(app);
-
-  app.addHook('preHandler', async (request) => {
-    const device = request.actor?.fieldDeviceId;
-    if (device && !(await auth.deviceActive(device))) throw new AppError('unauthorized', { status: 401 });
-  });
 
   /** The write `handler` behind the idempotency store (see the module's doc). */
   function idempotent<E extends EndpointDefinition>(handler: EndpointHandler<E>): EndpointHandler<E> {

@@ -299,8 +299,8 @@ describe('POST /api/space_parameters/delete', () => {
       expect(await loginStatus(t.app, m.email, TEST_PASSWORD)).not.toBe(200);
     }
     expect(await clientRow(clientId)).toBeDefined();
-    // the closed space is gone for a still-valid access token too
-    expect((await call(t.app, team.owner.cookie, 'GET', PATH)).statusCode).toBe(404);
+    // the access token of a member of the closed space ends with its session at once (ADR 026)
+    expect((await call(t.app, team.owner.cookie, 'GET', PATH)).statusCode).toBe(401);
 
     expect(await refreshStatus(t.app, refreshTokenOf(other.owner.cookie))).toBe(200);
     expect((await call(t.app, other.owner.cookie, 'GET', PATH)).statusCode).toBe(200);

@@ -2,7 +2,7 @@
  * Substitution (SPEC §1, §4 "Substitution exit", §7 "Users"): an admin enters any open dealer or PCO, a dealer any
  * open PCO of its own dealer space, and acts there as its owner; leaving brings the session back to its own
  * membership. The state lives on the session (`sessions.substitute_space_id`), so every refreshed token keeps it,
- * and the access tokens claiming it are checked against it (platform/auth/substitution-guard.ts).
+ * and the access tokens claiming it are checked against it (platform/auth/session-guard.ts).
  *
  * Audit trail (issue 4): every successful state-changing request made under substitution is recorded in
  * `audit_events` with the real account and membership.

@@ -12,9 +12,10 @@
  *
  * Verification is cached (issue 11): a token verified once maps to its frozen actor in a bounded LRU cache (keyed by
  * the token itself, at most `cacheSize` entries) until the token's own `exp`, so a client's later requests skip the
- * signature check and the claims decoding. What must bite before expiry stays checked on every request, after this
- * plugin: the session of a substituted token (`substitution-guard.ts`: leaving, being sent back, logout) — the cache
- * holds only what the token itself says, never the session's state. A token that fails verification is not cached.
+ * signature check and the claims decoding. The cache holds only what the token itself says, never the session's state:
+ * whether the session still grants access (logout, refresh-token reuse, a disabled member, leaving a substitution) is
+ * checked on every request after this plugin, by the session guard (`session-guard.ts`, ADR 026). A token that fails
+ * verification is not cached.
  */
 import fastifyJwt from '@fastify/jwt';
 import {

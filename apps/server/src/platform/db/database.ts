@@ -26,6 +26,13 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../db/mig
 /** The `LISTEN/NOTIFY` channel of the live events (platform/events/event-bus.ts). */
 export const EVENTS_CHANNEL = 'isoptera_events';
 
+/**
+ * The `LISTEN/NOTIFY` channel of session changes (platform/auth/session-guard.ts, ADR 026): database triggers notify
+ * `s:<session or field device id>` when a session or a field device is revoked, deleted or changes its substitution,
+ * and `m:<membership id>` when a membership's status changes or it is deleted.
+ */
+export const SESSIONS_CHANNEL = 'isoptera_sessions';
+
 /** The advisory lock held while migrating (issue 16: "Migrations run once"). */
 export const MIGRATION_LOCK = 'isoptera:migrate';
 
@@ -48,6 +55,8 @@ export interface Database {
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** The live events' channel ({@link EVENTS_CHANNEL}) on this database. */
   notifications: NotificationChannel;
+  /** The session changes' channel ({@link SESSIONS_CHANNEL}) on this database. */
+  sessionChanges: NotificationChannel;
   close(): Promise<void>;
 }
 
@@ -72,6 +81,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     withLock: (_name, work) => work(),
     notifications: pgliteChannel(client, EVENTS_CHANNEL),
+    sessionChanges: pgliteChannel(client, SESSIONS_CHANNEL),
     close: () => client.close(),
   };
 }
@@ -97,6 +107,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
     migrate: () => withLock(MIGRATION_LOCK, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })),
     withLock,
     notifications: postgresChannel(pool, url, EVENTS_CHANNEL),
+    sessionChanges: postgresChannel(pool, url, SESSIONS_CHANNEL),
     close: () => pool.end(),
   };
 }

@@ -63,6 +63,28 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents the Idempotency-Key header and its errors on every create (issue 16, ADR 027)', async () => {
+    const { paths } = await openApiDocument();
+    const creates = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(
+          ([method, operation]) => method === 'post' && operation.responses?.['201'] && !path.startsWith('/api/field/'),
+        )
+        .map(([, operation]) => ({
+          path,
+          operation: operation as Operation & { parameters?: { in: string; name: string }[] },
+        })),
+    );
+    expect(creates.length).toBeGreaterThan(15);
+    for (const { path, operation } of creates) {
+      const header = operation.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+      expect(header, path).toBeDefined();
+      expect(Object.keys(operation.responses ?? {}), path).toEqual(expect.arrayContaining(['409', '422']));
+    }
+    const list = paths['/api/clients']?.get as Operation & { parameters?: { in: string }[] };
+    expect(list.parameters?.some((p) => p.in === 'header')).toBe(false);
+  });
+
   it('documents the technician API (issue 12): tag Field, bearer only, request and response schemas', async () => {
     const document = await openApiDocument();
     const field = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/field/v1/'));

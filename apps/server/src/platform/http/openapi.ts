@@ -5,11 +5,17 @@
  * security schemes (access-token cookie, bearer token, gateway device credential) and `deepObject` serialisation of
  * the API Platform style query objects (`order[name]=asc`), and the optimistic-concurrency headers of the endpoints
  * whose contract declares `entityTag` (an `ETag` on their success answer; an `If-Match` parameter on the edits that
- * check it, whose 412 `edit_conflict` the contract's error list already documents; docs/decisions/024).
+ * check it, whose 412 `edit_conflict` the contract's error list already documents; docs/decisions/024), and the
+ * `Idempotency-Key` header of the creates whose contract says `idempotent` (docs/decisions/027).
  */
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ACCESS_TOKEN_COOKIE, type EndpointDefinition } from '@isoptera/contracts';
+import {
+  ACCESS_TOKEN_COOKIE,
+  type EndpointDefinition,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_TTL_HOURS,
+} from '@isoptera/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
@@ -79,6 +85,31 @@ function withDeepObjects(document: OpenApiDocument): OpenApiDocument {
   return document;
 }
 
+/** The `Idempotency-Key` request header of an idempotent create (ADR 027), as a JSON Schema of the headers. */
+const idempotencyHeaders = {
+  type: 'object',
+  properties: {
+    'Idempotency-Key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      description:
+        'A unique string of the client (a UUID) sent again with every retry of this create: the first answer is ' +
+        `replayed ${IDEMPOTENCY_TTL_HOURS} h with \`Idempotent-Replayed: true\` (one record however many times it ` +
+        'arrives); the same key with another body answers 422 `idempotency_key_reused`, while the first request ' +
+        'runs 409 `idempotency_key_in_progress`. A failed request does not keep the key.',
+    },
+  },
+};
+
+/** The route's schema as OpenAPI shows it: zod converted, plus the `Idempotency-Key` header of idempotent creates. */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const endpoint = (input.route.config as { endpoint?: { idempotent?: boolean } } | undefined)?.endpoint;
+  if (!endpoint?.idempotent) return output;
+  return { ...output, schema: { ...output.schema, headers: idempotencyHeaders } };
+};
+
 /** Registers the OpenAPI document and its reference page; `appUrl` is the server the document names. */
 export async function registerOpenApi(app: FastifyInstance, appUrl: string): Promise<void> {
   // the routes' contracts, collected as the modules register them (this runs before the modules)
@@ -124,7 +155,7 @@ export async function registerOpenApi(app: FastifyInstance, appUrl: string): Pro
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
     transformObject: (input) =>
       withEntityTags(withDeepObjects(jsonSchemaTransformObject(input) as OpenApiDocument), entityTags) as ReturnType<
         typeof jsonSchemaTransformObject

@@ -18,7 +18,7 @@ export type EndpointCallInput<E extends EndpointDefinition> = (ParamsOf<E> exten
   : { params: ParamsOf<E> }) &
   (EndpointQueryInput<E> extends undefined ? { query?: undefined } : { query?: EndpointQueryInput<E> }) &
   (EndpointBodyInput<E> extends undefined ? { body?: FormData } : { body: EndpointBodyInput<E> | FormData }) &
-  Pick<RequestOptions, 'signal' | 'redirectOnError' | 'headers'>;
+  Pick<RequestOptions, 'signal' | 'redirectOnError' | 'headers' | 'idempotencyKey'>;
 
 /** The path of `path` with its `:name` segments replaced by the URI-encoded `params`. */
 export function fillPath(path: string, params: Record<string, unknown> = {}): string {
@@ -40,7 +40,7 @@ export function callEndpoint<E extends EndpointDefinition>(
     params?: Record<string, unknown>;
     query?: Record<string, QueryValue>;
     body?: unknown;
-  } & Pick<RequestOptions, 'signal' | 'redirectOnError' | 'headers'>;
+  } & Pick<RequestOptions, 'signal' | 'redirectOnError' | 'headers' | 'idempotencyKey'>;
   return http.request<EndpointResponse<E>>(fillPath(endpoint.path, params), {
     ...options,
     method: endpoint.method,

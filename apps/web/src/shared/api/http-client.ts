@@ -10,6 +10,9 @@
  * - optimistic concurrency (issue 16, docs/decisions/024): the `ETag` of a success answer is remembered with the
  *   object its body was parsed into ({@link entityTagOf}), and an edit form sends it back as `If-Match`
  *   ({@link ifMatch}); a record changed meanwhile answers 412 `edit_conflict`.
+ * - `idempotencyKey` (a create, ADR 027) → the `Idempotency-Key` header, the same on the replay after a refresh; a
+ *   409 `idempotency_key_in_progress` (the first request of the key still running: a double click, a retry that
+ *   overtook its original) is sent again after a pause, up to {@link IN_PROGRESS_RETRIES} times, to get its answer.
  */
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 
@@ -37,7 +40,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** `false` keeps 404/5xx answers away from the Error screen (e.g. the invite get-pco call, SPEC §8). */
   redirectOnError?: boolean;
+  /** The `Idempotency-Key` of a create (`useIdempotencyKey`): a retry with the same key creates nothing more. */
+  idempotencyKey?: string;
 }
+
+/** How many times a request whose key is still in progress elsewhere is sent again (every {@link IN_PROGRESS_PAUSE_MS}). */
+export const IN_PROGRESS_RETRIES = 10;
+/** The pause before sending again a request whose key is still in progress, in ms. */
+export const IN_PROGRESS_PAUSE_MS = 300;
 
 export interface HttpClientConfig {
   /** Origin and prefix of the API ('' = same origin). */
@@ -172,10 +182,11 @@ export class HttpClient {
     if (options.body !== undefined && !(options.body instanceof FormData)) {
       headers['Content-Type'] = options.method === 'PATCH' ? 'application/merge-patch+json' : 'application/ld+json';
     }
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     return { ...headers, ...options.headers };
   }
 
-  private async send<T>(path: string, options: RequestOptions, retried: boolean): Promise<T> {
+  private async send<T>(path: string, options: RequestOptions, retried: boolean, waited = 0): Promise<T> {
     const body =
       options.body === undefined || options.body instanceof FormData ? options.body : JSON.stringify(options.body);
     let response: Response;
@@ -198,6 +209,10 @@ export class HttpClient {
     }
 
     const error = new ApiError(response.status, payload, response.headers.get('retry-after'));
+    if (options.idempotencyKey && error.code === 'idempotency_key_in_progress' && waited < IN_PROGRESS_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_PAUSE_MS));
+      return this.send<T>(path, options, retried, waited + 1);
+    }
     if (response.status === 401 || response.status === 403) return this.onAuthFailure<T>(path, options, retried, error);
     if ((response.status === 404 || response.status >= 500) && options.redirectOnError !== false) {
       this.config.navigate(`/error/${response.status === 404 ? 404 : 500}`);

@@ -123,13 +123,18 @@ export function visitProposalQueryOptions(alertUlid: string) {
   });
 }
 
-/** `POST /api/alerts/{ulid}/visit_proposal/accept` with the panel's body: the planned intervention. */
-export function acceptVisitProposal(alertUlid: string, body: InterventionBody): Promise<Intervention> {
+/** `POST /api/alerts/{ulid}/visit_proposal/accept` with the panel's body (and the form's key, ADR 027): the planned intervention. */
+export function acceptVisitProposal(
+  alertUlid: string,
+  body: InterventionBody,
+  idempotencyKey?: string,
+): Promise<Intervention> {
   return callEndpoint<typeof responseClockEndpoints.acceptProposal>(
     { method: 'POST', path: '/api/alerts/:ulid/visit_proposal/accept' },
     {
       params: { ulid: alertUlid },
       body,
+      idempotencyKey,
       redirectOnError: false,
     },
   );

@@ -14,6 +14,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { ifMatch } from '../../../shared/api/http-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { shareVersioned } from '../../../shared/api/resources/versioned';
 import { type ContractScope, contractKeys } from './due-visits';
@@ -50,18 +51,14 @@ export function contractListQueryOptions(scope: ContractScope) {
 }
 
 /**
- * Creates (no `ulid`) or replaces contract `ulid` with `body` — made from the version `entityTag` names (`If-Match`;
- * 412 `edit_conflict` when it changed since); resolves with the stored contract.
+ * Creates (no `ulid`, with `idempotencyKey`: ADR 027) or replaces contract `ulid` with `body` — made from the
+ * version `entityTag` names (`If-Match`; 412 `edit_conflict` when it changed since); resolves with the stored
+ * contract.
  */
-export function saveContract({
-  ulid,
-  body,
-  entityTag,
-}: {
-  ulid?: string;
-  body: ContractBody;
-  entityTag?: string;
-}): Promise<ContractDetail> {
+export function saveContract(
+  { ulid, body, entityTag }: { ulid?: string; body: ContractBody; entityTag?: string },
+  idempotencyKey?: string,
+): Promise<ContractDetail> {
   return ulid
     ? callEndpoint(contractEndpoints.update, {
         params: { ulid },
@@ -69,12 +66,13 @@ export function saveContract({
         headers: ifMatch(entityTag),
         redirectOnError: false,
       })
-    : callEndpoint(contractEndpoints.create, { body, redirectOnError: false });
+    : callEndpoint(contractEndpoints.create, { body, idempotencyKey, redirectOnError: false });
 }
 
 /** The contracts' mutations; each refreshes contracts, clients, sites and the planning. */
 export function useContractMutations() {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   const refresh = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: contractKeys.all }),
@@ -82,7 +80,14 @@ export function useContractMutations() {
     ]);
   };
   return {
-    save: useMutation({ mutationFn: saveContract, onSuccess: refresh }),
+    save: useMutation({
+      mutationFn: (input: { ulid?: string; body: ContractBody; entityTag?: string }) =>
+        saveContract(input, input.ulid ? undefined : keys.keyFor(input.body)),
+      onSuccess: () => {
+        keys.renew();
+        return refresh();
+      },
+    }),
     end: useMutation({
       mutationFn: ({ ulid, endedAt }: { ulid: string; endedAt: string }) =>
         callEndpoint(contractEndpoints.end, { params: { ulid }, body: { ended_at: endedAt }, redirectOnError: false }),

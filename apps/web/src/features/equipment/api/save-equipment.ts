@@ -15,6 +15,7 @@ import {
 } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 
 export interface SaveEquipmentInput {
@@ -24,10 +25,13 @@ export interface SaveEquipmentInput {
   equipment?: Equipment;
 }
 
-/** Registers (POST) or updates (PUT) an equipment; resolves with the server's answer. */
-export function saveEquipment({ siteUlid, body, equipment }: SaveEquipmentInput): Promise<EquipmentCreated> {
+/** Registers (POST, with `idempotencyKey`: ADR 027) or updates (PUT) an equipment; resolves with the answer. */
+export function saveEquipment(
+  { siteUlid, body, equipment }: SaveEquipmentInput,
+  idempotencyKey?: string,
+): Promise<EquipmentCreated> {
   if (!equipment) {
-    return callEndpoint(api.register, { params: { id: siteUlid }, body, redirectOnError: false });
+    return callEndpoint(api.register, { params: { id: siteUlid }, body, idempotencyKey, redirectOnError: false });
   }
   const { kind: _kind, serial_number: _serial, ...rest } = body;
   const changes: EquipmentUpdateInput = rest;
@@ -37,8 +41,13 @@ export function saveEquipment({ siteUlid, body, equipment }: SaveEquipmentInput)
 /** The save mutation; refreshes every view of equipment and of what shows it on success. */
 export function useSaveEquipment() {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   return useMutation({
-    mutationFn: saveEquipment,
-    onSuccess: () => invalidateResource(queryClient, 'equipment'),
+    mutationFn: (input: SaveEquipmentInput) =>
+      saveEquipment(input, input.equipment ? undefined : keys.keyFor([input.siteUlid, input.body])),
+    onSuccess: () => {
+      keys.renew();
+      return invalidateResource(queryClient, 'equipment');
+    },
   });
 }

@@ -6,14 +6,15 @@
 import type { Intervention, Report, reportEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { interventionKeys } from '../../../shared/api/resources/interventions';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 
 /** Creates the report of visit `interventionUlid`; resolves with the report. */
-export function recordVisit(interventionUlid: string): Promise<Report> {
+export function recordVisit(interventionUlid: string, idempotencyKey?: string): Promise<Report> {
   return callEndpoint<typeof reportEndpoints.recordVisit>(
     { method: 'POST', path: '/api/interventions/:id/report' },
-    { params: { id: interventionUlid }, redirectOnError: false },
+    { params: { id: interventionUlid }, idempotencyKey, redirectOnError: false },
   );
 }
 
@@ -23,9 +24,11 @@ export function recordVisit(interventionUlid: string): Promise<Report> {
  */
 export function useRecordVisit() {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   return useMutation({
-    mutationFn: recordVisit,
+    mutationFn: (interventionUlid: string) => recordVisit(interventionUlid, keys.keyFor(interventionUlid)),
     onSuccess: (report, interventionUlid) => {
+      keys.renew();
       queryClient.setQueryData<Intervention>(interventionKeys.detail(interventionUlid), (visit) =>
         visit
           ? { ...visit, report: { '@id': report['@id'], '@type': 'Report', ulid: report.ulid, status: report.status } }

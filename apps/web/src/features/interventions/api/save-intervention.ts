@@ -6,6 +6,7 @@ import type { Intervention, InterventionBody, interventionEndpoints } from '@iso
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { ifMatch } from '../../../shared/api/http-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { interventionKeys } from '../../../shared/api/resources/interventions';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { acceptVisitProposal } from '../../../shared/response-clock/response-clock';
@@ -20,9 +21,15 @@ export interface SaveInterventionInput {
   entityTag?: string;
 }
 
-/** Creates or updates an intervention; failures stay in the panel (no Error screen). */
-export function saveIntervention({ ulid, alertUlid, body, entityTag }: SaveInterventionInput): Promise<Intervention> {
-  if (!ulid && alertUlid) return acceptVisitProposal(alertUlid, body);
+/**
+ * Creates or updates an intervention; failures stay in the panel (no Error screen). A create sends
+ * `idempotencyKey` (ADR 027), an update `If-Match` with `entityTag` (ADR 024).
+ */
+export function saveIntervention(
+  { ulid, alertUlid, body, entityTag }: SaveInterventionInput,
+  idempotencyKey?: string,
+): Promise<Intervention> {
+  if (!ulid && alertUlid) return acceptVisitProposal(alertUlid, body, idempotencyKey);
   return ulid
     ? callEndpoint<typeof interventionEndpoints.update>(
         { method: 'PUT', path: '/api/interventions/:id' },
@@ -30,7 +37,7 @@ export function saveIntervention({ ulid, alertUlid, body, entityTag }: SaveInter
       )
     : callEndpoint<typeof interventionEndpoints.create>(
         { method: 'POST', path: '/api/interventions' },
-        { body, redirectOnError: false },
+        { body, idempotencyKey, redirectOnError: false },
       );
 }
 
@@ -40,9 +47,12 @@ export function saveIntervention({ ulid, alertUlid, body, entityTag }: SaveInter
  */
 export function useSaveIntervention() {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   return useMutation({
-    mutationFn: saveIntervention,
+    mutationFn: (input: SaveInterventionInput) =>
+      saveIntervention(input, input.ulid ? undefined : keys.keyFor([input.alertUlid ?? null, input.body])),
     onSuccess: (saved, input) => {
+      keys.renew();
       queryClient.setQueryData(interventionKeys.detail(saved.ulid), saved);
       // an accepted proposal also changes the alert's clocks and proposal (issue 15)
       if (input.alertUlid) void invalidateResource(queryClient, 'alerts');

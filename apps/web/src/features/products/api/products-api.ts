@@ -13,6 +13,7 @@ import {
 } from '@isoptera/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { productKeys } from '../../../shared/api/resources/reports';
 
@@ -41,11 +42,14 @@ export function productListQueryOptions({ search, includeArchived, page }: Produ
 /** What a delete did: `deleted` (204), or `archived` with the product (200: a report used it). */
 export type RemoveOutcome = { kind: 'deleted' } | { kind: 'archived'; product: Product };
 
-/** Creates (no `ulid`) or replaces product `ulid` with `body`; resolves with the stored product. */
-export function saveProduct({ ulid, body }: { ulid?: string; body: ProductBody }): Promise<Product> {
+/** Creates (no `ulid`, with `idempotencyKey`: ADR 027) or replaces product `ulid`; resolves with the stored product. */
+export function saveProduct(
+  { ulid, body }: { ulid?: string; body: ProductBody },
+  idempotencyKey?: string,
+): Promise<Product> {
   return ulid
     ? callEndpoint(productEndpoints.update, { params: { ulid }, body, redirectOnError: false })
-    : callEndpoint(productEndpoints.create, { body, redirectOnError: false });
+    : callEndpoint(productEndpoints.create, { body, idempotencyKey, redirectOnError: false });
 }
 
 /** Deletes product `ulid`; one a report used is archived instead (the API answers it, 200). */
@@ -57,9 +61,17 @@ export async function removeProduct(ulid: string): Promise<RemoveOutcome> {
 /** The catalogue's mutations: save (create or replace) and remove; each refreshes the views of products. */
 export function useProductMutations() {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   const refresh = () => invalidateResource(queryClient, 'products');
   return {
-    save: useMutation({ mutationFn: saveProduct, onSuccess: refresh }),
+    save: useMutation({
+      mutationFn: (input: { ulid?: string; body: ProductBody }) =>
+        saveProduct(input, input.ulid ? undefined : keys.keyFor(input.body)),
+      onSuccess: () => {
+        keys.renew();
+        return refresh();
+      },
+    }),
     remove: useMutation({ mutationFn: removeProduct, onSuccess: refresh }),
   };
 }

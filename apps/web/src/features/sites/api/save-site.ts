@@ -6,6 +6,7 @@ import type { CreateSiteContactBody, SiteContactAnswer, SiteDetail, siteEndpoint
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { entityTagOf, ifMatch, rememberEntityTag } from '../../../shared/api/http-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { siteKeys } from '../../../shared/api/resources/sites';
 
@@ -17,12 +18,18 @@ export interface SaveSiteInput {
   entityTag?: string;
 }
 
-/** Creates or updates a site with its main contact. */
-export function saveSite({ body, site, entityTag }: SaveSiteInput): Promise<SiteContactAnswer> {
+/**
+ * Creates or updates a site with its main contact (`idempotencyKey`: the create's, ADR 027; `entityTag`: the edit's
+ * `If-Match`, ADR 024).
+ */
+export function saveSite(
+  { body, site, entityTag }: SaveSiteInput,
+  idempotencyKey?: string,
+): Promise<SiteContactAnswer> {
   if (!site) {
     return callEndpoint<typeof siteEndpoints.createContact>(
       { method: 'POST', path: '/api/site_contacts' },
-      { body, redirectOnError: false },
+      { body, idempotencyKey, redirectOnError: false },
     );
   }
   // a site that lost its main contact is addressed by its own ULID (the server accepts both)
@@ -39,14 +46,16 @@ export function saveSite({ body, site, entityTag }: SaveSiteInput): Promise<Site
 }
 
 /**
- * The save mutation: the answer becomes the cached detail, then every view of sites refreshes, and with them the
+ * The save mutation (a create sends this form's `Idempotency-Key`): the answer becomes the cached detail, then every view of sites refreshes, and with them the
  * clients (site counts, a new contact) and the visits (site names in the planning and on Home).
  */
 export function useSaveSite() {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   return useMutation({
-    mutationFn: saveSite,
+    mutationFn: (input: SaveSiteInput) => saveSite(input, input.site ? undefined : keys.keyFor(input.body)),
     onSuccess: (answer) => {
+      keys.renew();
       // the answer's ETag is the site's new version
       rememberEntityTag(answer.site, entityTagOf(answer));
       queryClient.setQueryData(siteKeys.detail(answer.site.ulid), answer.site);

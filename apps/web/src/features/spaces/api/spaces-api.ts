@@ -48,16 +48,21 @@ export function useSpaces(kind: SpaceKind, state: SpaceListState) {
   });
 }
 
-/** `POST` (no `ulid`) or `PUT` (with `ulid`) of a dealer or PCO; answers the saved space. */
-export function saveSpace(kind: SpaceKind, body: SpaceBody, ulid?: string): Promise<ManagedSpace> {
+/** `POST` (no `ulid`, with `idempotencyKey`: ADR 027) or `PUT` (with `ulid`) of a dealer or PCO; answers the space. */
+export function saveSpace(
+  kind: SpaceKind,
+  body: SpaceBody,
+  ulid?: string,
+  idempotencyKey?: string,
+): Promise<ManagedSpace> {
   if (kind === 'dealer') {
     return ulid
       ? callEndpoint(api.updateDealer, { params: { ulid }, body: body as DealerUpdate })
-      : callEndpoint(api.createDealer, { body: body as DealerInput });
+      : callEndpoint(api.createDealer, { body: body as DealerInput, idempotencyKey });
   }
   return ulid
     ? callEndpoint(api.updatePco, { params: { ulid }, body: body as PcoUpdate })
-    : callEndpoint(api.createPco, { body: body as PcoInput });
+    : callEndpoint(api.createPco, { body: body as PcoInput, idempotencyKey });
 }
 
 /** Uploads the logo of a space (JPEG/PNG/WebP ≤ 5 MB; 422 `logo_invalid`); answers the space. */

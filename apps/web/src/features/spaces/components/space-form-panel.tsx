@@ -11,6 +11,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateErrorCode } from '../../../shared/api/error-message';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import { FormCancelButton, FormSlideOver } from '../../../shared/forms/form-slide-over';
 import { AddressFields } from '../../../shared/ui/address-fields';
 import { Button } from '../../../shared/ui/button';
@@ -67,6 +68,8 @@ export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, 
   const [formError, setFormError] = useState<string | null>(null);
   /** A space created whose logo upload failed: a retry only uploads the logo. */
   const created = useRef<ManagedSpace | null>(null);
+  /** The create's `Idempotency-Key` (ADR 027): a double click or a retry creates one space. */
+  const keys = useIdempotencyKey();
   const isSaving = form.formState.isSubmitting;
   const errors = form.formState.errors;
 
@@ -93,7 +96,9 @@ export function SpaceFormPanel({ kind, space, isOpen, onOpenChange, withDealer, 
       let saved = created.current;
       if (!saved) {
         try {
-          saved = await saveSpace(kind, spaceBody(values, variant), space?.ulid);
+          const body = spaceBody(values, variant);
+          saved = await saveSpace(kind, body, space?.ulid, space ? undefined : keys.keyFor(body));
+          keys.renew();
         } catch (error) {
           const violations = spaceViolations(error);
           if (violations?.fields.length) {

@@ -6,14 +6,20 @@
 import { type InviteSendBody, inviteEndpoints } from '@isoptera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 import type { UserPaths } from '../lib/user-paths';
 import { userKeys } from './user-keys';
 
 /** Invites several people at once; the lists are refreshed afterwards. */
 export function useSendInvites(paths: UserPaths) {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: InviteSendBody) => callEndpoint(inviteEndpoints[paths.type].send, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists(paths.type) }),
+    mutationFn: (body: InviteSendBody) =>
+      callEndpoint(inviteEndpoints[paths.type].send, { body, idempotencyKey: keys.keyFor(body) }),
+    onSuccess: () => {
+      keys.renew();
+      return queryClient.invalidateQueries({ queryKey: userKeys.lists(paths.type) });
+    },
   });
 }
