@@ -16,8 +16,8 @@ if (typeof document !== 'undefined') {
   // the router's lazy pages): their texts are loaded here, as the wrapper would
   const { loadOnDemandCatalogue } = await import('../shared/i18n/on-demand-catalogue');
   await Promise.all(
-    (['alerts', 'users', 'spaces', 'spaceParameters', 'clients', 'sites', 'planning'] as const).map((namespace) =>
-      loadOnDemandCatalogue(namespace, 'en'),
+    (['alerts', 'users', 'spaces', 'spaceParameters', 'clients', 'sites', 'planning', 'interventions'] as const).map(
+      (namespace) => loadOnDemandCatalogue(namespace, 'en'),
     ),
   );
 }

@@ -35,9 +35,11 @@ export function DeferredPanelHost({ Panel }: { Panel: LazyExoticComponent<Compon
   );
 }
 
-const InterventionPanel = lazy(async () => ({
-  default: (await import('../../features/interventions/components/intervention-panel')).InterventionPanel,
-}));
+// the panel's code, then its on-demand `interventions` texts (ARCHITECTURE §6: in neither the start-up bundle nor the
+// shell's catalogues), before the first open is replayed
+const InterventionPanel = lazy(() =>
+  import('../../features/interventions/components/intervention-panel').then((module) => module.loadPanelWithTexts()),
+);
 
 /** The intervention panel of the feature, loaded on first use. */
 export function InterventionPanelHost() {

@@ -7,7 +7,8 @@
  * `planning`: each read by its own screens only), the client import wizard (`clientImport`), the
  * contracts of the client and site details and Home (`contracts`), the one-time sign-in page (`easyConnect`), the component
  * test page (`componentTest`), the admin's translation tool (`translations`) and the overview per space — Home's sites
- * map, the fleet health of dealers and admins (`overview`) — are in
+ * map, the fleet health of dealers and admins (`overview`) and the intervention panel (`interventions`, loaded with the
+ * panel's code by the layout's host) — are in
  * neither group of catalogues (catalogue-groups.ts, resources.ts): the screen that shows them loads the file of the language shown into its
  * i18next namespace. The build puts each one in its own chunk `<namespace>-<lang>` (vite.config.ts reads
  * on-demand-namespaces.json), so neither the login route's nor the shell's budget grows.
@@ -37,7 +38,8 @@ export type OnDemandNamespace =
   | 'easyConnect'
   | 'componentTest'
   | 'translations'
-  | 'overview';
+  | 'overview'
+  | 'interventions';
 
 type Catalogue = Record<string, unknown>;
 
@@ -61,6 +63,7 @@ const files = import.meta.glob<Catalogue>(
     './*/componentTest.json',
     './*/translations.json',
     './*/overview.json',
+    './*/interventions.json',
   ],
   { base: '../../../../../packages/i18n/locales', import: 'default' },
 );

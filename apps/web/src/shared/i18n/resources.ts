@@ -18,7 +18,7 @@ export type CatalogueFiles = Record<string, () => Promise<Catalogue>>;
 // the namespaces of on-demand-namespaces.json (`legal`, `equipment`, `alerts`, `reports`, `products`,
 // `spaces`, `spaceParameters`, `users`, `clients`, `sites`, `planning`, `clientImport`,
 // `contracts`, `easyConnect`, `componentTest`,
-// `translations`, `overview`) are loaded by the screens that show them
+// `translations`, `overview`, `interventions`) are loaded by the screens that show them
 // (on-demand-catalogue.ts), in neither group, so that neither budget grows (ARCHITECTURE §6)
 const files: CatalogueFiles = import.meta.glob<Catalogue>(
   [
@@ -41,6 +41,7 @@ const files: CatalogueFiles = import.meta.glob<Catalogue>(
     '!./*/componentTest.json',
     '!./*/translations.json',
     '!./*/overview.json',
+    '!./*/interventions.json',
   ],
   {
     base: '../../../../../packages/i18n/locales',

@@ -22,6 +22,9 @@ import { useSession } from '../../../shared/auth/session';
 import { EditConflictNotice, isEditConflict } from '../../../shared/forms/edit-conflict';
 import { FormCancelButton, FormSlideOver, useDirtyReport } from '../../../shared/forms/form-slide-over';
 import { applyViolations } from '../../../shared/forms/violations';
+import { currentLanguage } from '../../../shared/i18n/i18n';
+import { loadOnDemandCatalogue } from '../../../shared/i18n/on-demand-catalogue';
+import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
 import { emit, useEvent } from '../../../shared/lib/events';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -295,4 +298,16 @@ export function InterventionPanel() {
       onOpenReport={openReport}
     />
   );
+}
+
+/**
+ * The panel once its on-demand `interventions` texts are there in the language shown (what the layout mounts; the
+ * host loads the texts with the panel's code, so that the first open shows the panel at once).
+ */
+export const InterventionPanelWithTexts = withOnDemandTexts('interventions', InterventionPanel);
+
+/** The default export `lazy()` wants, once the texts of the language shown are loaded (a failure: the panel's retry). */
+export async function loadPanelWithTexts(): Promise<{ default: typeof InterventionPanelWithTexts }> {
+  await loadOnDemandCatalogue('interventions', currentLanguage()).catch(() => {});
+  return { default: InterventionPanelWithTexts };
 }
