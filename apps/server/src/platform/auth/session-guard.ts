@@ -10,8 +10,9 @@
  * ({@link openSession}). A cached entry that does not grant what the token claims (a token minted after a change
  * whose notification is still on its way: a new membership, a new substitution) is looked up again, never refused
  * from the cache. A substituted token is looked up on every request, as before this guard (SPEC §4 "Substitution
- * exit" bites on the very next request, even before the notification arrives); substitution is rare. The cache is kept true by the database: triggers notify the channel `isoptera_sessions` on
- * every revocation, substitution change, membership status change or deletion (migration 0020), whoever makes it;
+ * exit" bites on the very next request, even before the notification arrives); substitution is rare. The cache is
+ * kept true by the database: triggers notify the channel `isoptera_sessions` on every revocation, substitution
+ * change, membership status change or deletion (migration 0024), whoever makes it;
  * each instance drops the matching entries when the notification arrives (milliseconds after the commit). While the
  * listening connection is down, the cache is bypassed (every request looks up), and it is emptied when the connection
  * is back. A look-up that overlaps a notification does not fill the cache (its answer may predate the change).
