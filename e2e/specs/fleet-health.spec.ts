@@ -113,6 +113,12 @@ test("the demo PCO's owner finds the map of the sites on Home; a marker opens it
   await loginAs('owner');
   await page.goto(`/home?lang=${lang}`);
   const title = page.getByRole('heading', { name: t('overview:map.title') });
+  await expect(title).toBeAttached();
+  // the screen scrolls inside the layout's main area: nothing Home positions (its visually hidden labels) stretches
+  // the document below the layout, where a phone's scroll past the end showed an empty page
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+    page.viewportSize()?.height ?? 0,
+  );
   const map = page.getByTestId('sites-map');
   // the sites and Leaflet load when the card nears the viewport: under the lists on a phone, after scrolling
   await title.scrollIntoViewIfNeeded();

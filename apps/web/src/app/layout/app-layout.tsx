@@ -79,7 +79,10 @@ export function AppLayout() {
             onScroll={onScroll}
             tabIndex={-1}
             aria-busy={isLoggingOut || undefined}
-            className="flex min-h-0 flex-1 flex-col overflow-y-auto outline-none"
+            // `relative`: the containing block of what the screens position absolutely — the visually hidden labels
+            // (`sr-only`) above all — so that they scroll with the content instead of stretching the document: a
+            // phone's scroll past the end of Home showed an empty page as tall as the list
+            className="relative flex min-h-0 flex-1 flex-col overflow-y-auto outline-none"
           >
             {/* at least the height of the scroll area: the footer starts below the fold and never moves into view
                 when the screen's content arrives (issue 11: it shifted Home's layout, CLS 0.20); its height follows
