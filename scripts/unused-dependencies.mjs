@@ -19,7 +19,6 @@ export const USED_WITHOUT_IMPORT = {
   'dockerfile-utils': 'the `dockerfile-utils lint` command of `npm run lint` (Dockerfile)',
   tsx: 'runs TypeScript for Node (`node --import tsx`, the server and its scripts) from the root as well',
   '@testing-library/dom': 'peer dependency of @testing-library/react',
-  '@isoptera/i18n': 'the web app bundles its catalogues by path (`import.meta.glob` of packages/i18n/locales)',
 };
 
 const SOURCE = /\.(?:[cm]?[jt]sx?|css)$/;
