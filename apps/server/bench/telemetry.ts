@@ -48,11 +48,13 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const HISTORY_READINGS = Number(process.env.BENCH_READINGS ?? 10_000_000);
 const COPY_ROWS = Number(process.env.BENCH_COPY_ROWS ?? 1_000_000);
+/** `BENCH_CPU_PROF` (a folder): the application runs under `node --cpu-prof` and leaves its profile there. */
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Issue 16: HTTP ingestion at least this share of `COPY`. */
 const COPY_SHARE_MIN = 0.5;
 const BATCH = 500;
-const GATEWAYS = 4;
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 4);
 const STATIONS_PER_GATEWAY = 100;
 /** Uplinks in flight per gateway (HTTP and MQTT alike). */
 const IN_FLIGHT = 2;
@@ -440,7 +442,7 @@ function report(
 async function bench(): Promise<boolean> {
   log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(2))}`);
   const prepared = await prepareDatabase();
-  const app = await startChild({ kind: 'app', env });
+  const app = await startChild({ kind: 'app', env }, { cpuProfileDir: CPU_PROFILE_DIR });
   try {
     const now = Date.now() - 60_000;
     const http = httpTransport(app.base);

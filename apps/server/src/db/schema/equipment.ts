@@ -65,7 +65,6 @@ export const equipment = pgTable(
   (t) => [
     uniqueIndex('equipment_serial_unique').on(t.serialNumber),
     index('equipment_site_idx').on(t.siteId),
-    index('equipment_space_last_update_idx').on(t.spaceId, t.lastUpdateAt),
     index('equipment_gateway_idx').on(t.gatewayId),
     // GET /api/equipment: the space's equipment by reference (case-insensitive), then id
     index('equipment_space_reference_idx').on(t.spaceId, sql`lower(${t.reference})`, t.id),

@@ -5,7 +5,7 @@
  * the transaction to run on; the engine holds the site locks that make its read-then-write safe.
  */
 import { type AlertCloseReason, type AlertSettings, DEFAULT_ALERT_SETTINGS } from '@isoptera/contracts';
-import { and, asc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { accounts, alertSettings, alerts, clients, equipment, memberships, sites } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
 
@@ -165,68 +165,111 @@ export async function findEquipment(db: Db, spaceId: string, ids: readonly strin
     .where(and(eq(equipment.spaceId, spaceId), inArray(equipment.id, [...ids])));
 }
 
-/** The stations (not gateways) of the sites `siteIds`. */
-export async function stationsOfSites(
-  db: Db,
+/** What one evaluation reads of its locked sites, see {@link readEvaluationState}. */
+export interface EvaluationState {
+  /** The sites locked (those of `siteIds` that exist). */
+  sites: string[];
+  /** The space's alert settings, or the defaults. */
+  settings: AlertSettings;
+  /** The evaluated equipment (of the space, on the locked sites). */
+  items: EngineEquipment[];
+  /** The latest reading of each evaluated station that has one. */
+  latest: LatestReading[];
+  /** Every station (not gateway) of the sites: the colony rule counts them all. */
+  stations: { id: string; siteId: string; reference: string }[];
+  /** Each station's highest bait consumption per UTC day, `bait_consumption_days` back from its latest day. */
+  consumption: DailyConsumption[];
+  /** The open alerts of the sites. */
+  open: EngineAlert[];
+  /** The latest acknowledgement time of each (site, equipment, type) of the sites. */
+  acknowledgements: { siteId: string; equipmentId: string | null; type: string; at: Date }[];
+}
+
+type JsonRow = Record<string, unknown>;
+const jsonRows = (value: unknown): JsonRow[] => (Array.isArray(value) ? (value as JsonRow[]) : []);
+const nullableDate = (value: unknown): Date | null => (value === null || value === undefined ? null : asDate(value));
+
+/**
+ * Locks the sites `siteIds` (`FOR NO KEY UPDATE`, in id order, so that two evaluations never deadlock) and reads,
+ * after the lock is granted, everything the rules need of them for the equipment `ids` of `spaceId` — in **one round
+ * trip** (the database function `alert_evaluation_state`, migration 0027; docs/decisions/025): the settings, the
+ * equipment, their latest readings, the sites' stations and daily bait consumption, open alerts and acknowledgements.
+ *
+ * Holding the lock serialises the evaluations of a site: the colony rule counts the termite alerts of every station
+ * of the site, which a concurrent evaluation of another station could otherwise miss. The lock is the weaker row
+ * lock on purpose: it does not conflict with the `FOR KEY SHARE` that a foreign key check takes, so an uplink's
+ * `sync_logs` row (which references the site) never waits for an evaluation. On `tx` (a transaction) the lock lasts
+ * until its end; on the database itself, for the call only.
+ */
+export async function readEvaluationState(
+  tx: Db,
+  spaceId: string,
   siteIds: readonly string[],
-): Promise<{ id: string; siteId: string; reference: string }[]> {
-  if (!siteIds.length) return [];
-  return db
-    .select({ id: equipment.id, siteId: equipment.siteId, reference: equipment.reference })
-    .from(equipment)
-    .where(and(inArray(equipment.siteId, [...siteIds]), ne(equipment.kind, 'gateway')));
-}
-
-/**
- * The latest reading of each of the stations `ids` (stations without readings are absent). Its time comes from the
- * station's newest daily aggregate (`reading_days`, docs/decisions/025), then the reading is one primary-key probe in
- * that time's month partition — not a descent into every month's index, which an `order by … desc limit 1` over the
- * partitioned table would need.
- */
-export async function latestReadings(db: Db, ids: readonly string[]): Promise<LatestReading[]> {
-  if (!ids.length) return [];
-  const result = await db.execute(sql`
-    select e.id as equipment_id, r.measured_at, r.termite_activity, r.bait_consumption, r.battery_level, r.signal_level
-    from equipment e
-    join lateral (
-      select measured_at, termite_activity, bait_consumption, battery_level, signal_level
-      from readings
-      where equipment_id = e.id
-        -- a parameter of the probe, so that the executor prunes the other months
-        and measured_at = (select last_measured_at from reading_days where equipment_id = e.id order by day desc limit 1)
-    ) r on true
-    where e.id in (${list(ids)})`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
-    equipmentId: String(r.equipment_id),
-    measuredAt: asDate(r.measured_at),
-    termiteActivity: Number(r.termite_activity),
-    baitConsumption: Number(r.bait_consumption),
-    batteryLevel: String(r.battery_level),
-    signalLevel: Number(r.signal_level),
-  }));
-}
-
-/**
- * For every station of the sites `siteIds`: its highest bait consumption of each UTC day, from `days` days before
- * the day of its latest reading up to that day (at most `days + 1` rows a station). Read from the daily aggregates
- * that ingestion keeps (`reading_days`, docs/decisions/025): one index probe and `days + 1` rows a station, whatever
- * the number of readings.
- */
-export async function dailyConsumption(db: Db, siteIds: readonly string[], days: number): Promise<DailyConsumption[]> {
-  if (!siteIds.length) return [];
-  const result = await db.execute(sql`
-    select d.equipment_id, to_char(d.day, 'YYYY-MM-DD') as day, d.max_consumption::int as max_consumption,
-      d.last_measured_at
-    from equipment e
-    join lateral (select max(day) as latest from reading_days where equipment_id = e.id) l on l.latest is not null
-    join reading_days d on d.equipment_id = e.id and d.day >= l.latest - ${days}::int
-    where e.site_id in (${list(siteIds)}) and e.kind <> 'gateway'`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
-    equipmentId: String(r.equipment_id),
-    day: String(r.day),
-    maxConsumption: Number(r.max_consumption),
-    lastMeasuredAt: asDate(r.last_measured_at),
-  }));
+  ids: readonly string[],
+): Promise<EvaluationState> {
+  const result = await tx.execute(sql`
+    select alert_evaluation_state(${spaceId}, ${sql.param([...siteIds])}::bpchar[], ${sql.param([...ids])}::bpchar[],
+      ${DEFAULT_ALERT_SETTINGS.bait_consumption_days}::int) as state`);
+  const [{ state: row } = { state: undefined }] = rowsOf<{ state: Record<string, unknown> | undefined }>(result);
+  const settings = row?.settings as JsonRow | null | undefined;
+  return {
+    sites: Array.isArray(row?.sites) ? (row.sites as string[]).map((id) => id.trimEnd()) : [],
+    settings: settings
+      ? {
+          termite_activity_threshold: Number(settings.termite_activity_threshold),
+          colony_station_count: Number(settings.colony_station_count),
+          bait_consumption_threshold: Number(settings.bait_consumption_threshold),
+          bait_consumption_days: Number(settings.bait_consumption_days),
+          weak_signal_dbm: Number(settings.weak_signal_dbm),
+          expected_uplink_hours: Number(settings.expected_uplink_hours),
+        }
+      : { ...DEFAULT_ALERT_SETTINGS },
+    items: jsonRows(row?.items).map((r) => ({
+      id: String(r.id),
+      siteId: String(r.site_id),
+      kind: r.kind as EngineEquipment['kind'],
+      reference: String(r.reference),
+      trapType: (r.trap_type as string | null) ?? null,
+      batteryLevel: (r.battery_level as string | null) ?? null,
+      signalLevel: r.signal_level === null ? null : Number(r.signal_level),
+      lastUpdateAt: nullableDate(r.last_update_at),
+      createdAt: asDate(r.created_at),
+    })),
+    latest: jsonRows(row?.latest).map((r) => ({
+      equipmentId: String(r.equipment_id),
+      measuredAt: asDate(r.measured_at),
+      termiteActivity: Number(r.termite_activity),
+      baitConsumption: Number(r.bait_consumption),
+      batteryLevel: String(r.battery_level),
+      signalLevel: Number(r.signal_level),
+    })),
+    stations: jsonRows(row?.stations).map((r) => ({
+      id: String(r.id),
+      siteId: String(r.site_id),
+      reference: String(r.reference),
+    })),
+    consumption: jsonRows(row?.consumption).map((r) => ({
+      equipmentId: String(r.equipment_id),
+      day: String(r.day),
+      maxConsumption: Number(r.max_consumption),
+      lastMeasuredAt: asDate(r.last_measured_at),
+    })),
+    open: jsonRows(row?.open_alerts).map((r) => ({
+      id: String(r.id),
+      spaceId: String(r.space_id),
+      siteId: String(r.site_id),
+      equipmentId: (r.equipment_id as string | null) ?? null,
+      type: String(r.type),
+      openedAt: asDate(r.opened_at),
+      details: r.details,
+    })),
+    acknowledgements: jsonRows(row?.acknowledgements).map((r) => ({
+      siteId: String(r.site_id),
+      equipmentId: (r.equipment_id as string | null) ?? null,
+      type: String(r.type),
+      at: asDate(r.at),
+    })),
+  };
 }
 
 /** The open alerts of the sites `siteIds`. */

@@ -20,22 +20,21 @@ import { createAutomaticReportBuilder } from '../automatic-reports/automatic-rep
 import { reportSenderOn } from '../reports/report-sender.js';
 import {
   closeAlerts,
-  dailyConsumption,
+  type DailyConsumption,
   type EngineAlert,
   type EngineEquipment,
+  type EvaluationState,
   findEquipment,
   insertAlerts,
   lastAcknowledgements,
-  latestReadings,
   lockSites,
   moveSitesToCheck,
   type NewAlert,
   openAlertsOfSites,
-  readAlertSettings,
+  readEvaluationState,
   refreshSiteSummaries,
   silentDevices,
   sitesOfEquipment,
-  stationsOfSites,
 } from './alert-engine.repository.js';
 import { createAlertNotifier, isTermiteType } from './alert-notify.js';
 import {
@@ -57,6 +56,8 @@ export interface AlertEngine {
   evaluate(input: {
     spaceId: string;
     equipmentIds: readonly string[];
+    /** The sites of these equipment when the caller knows them (an uplink: its gateway's site); else looked up. */
+    siteIds?: readonly string[];
     at?: Date;
   }): Promise<{ opened: number; closed: number }>;
   /** Recomputes priority_sum / main_alert_type of these sites from their open alerts (e.g. after equipment removal). */
@@ -76,8 +77,10 @@ class Plan {
   constructor(
     private readonly spaceId: string,
     private readonly at: Date,
-    private readonly open: ReadonlyMap<string, EngineAlert>,
-    private readonly acknowledged: ReadonlyMap<string, Date>,
+    /** The open alerts the plan starts from, by their kind's key. */
+    readonly open: ReadonlyMap<string, EngineAlert>,
+    /** The latest acknowledgement of each kind. */
+    readonly acknowledged: ReadonlyMap<string, Date>,
   ) {}
 
   /** Opens the alert of `verdict` when its condition holds (and no acknowledgement stands in the way); closes it when not. */
@@ -117,19 +120,23 @@ async function acknowledgementMap(tx: Db, siteIds: readonly string[]): Promise<M
 
 /**
  * The colony rule of the sites `siteIds`, from their `open` alerts once the device rules are applied: stations in
- * termite alert, and stations with sustained bait consumption. Adds its openings and closings to `plan`.
+ * termite alert, and stations with sustained bait consumption (`stations` of the sites, their daily `consumption`).
+ * Adds its openings and closings to `plan`.
  */
-async function planColonies(
-  tx: Db,
+function planColonies(
   siteIds: readonly string[],
+  stations: readonly { id: string; siteId: string; reference: string }[],
+  consumption: readonly DailyConsumption[],
   open: readonly EngineAlert[],
   settings: AlertSettings,
   plan: Plan,
-): Promise<void> {
-  const stations = await stationsOfSites(tx, siteIds);
-  const consumption = await dailyConsumption(tx, siteIds, settings.bait_consumption_days);
-  const rowsOf = new Map<string, typeof consumption>();
-  for (const row of consumption) rowsOf.set(row.equipmentId, [...(rowsOf.get(row.equipmentId) ?? []), row]);
+): void {
+  const rowsOf = new Map<string, DailyConsumption[]>();
+  for (const row of consumption) {
+    const rows = rowsOf.get(row.equipmentId);
+    if (rows) rows.push(row);
+    else rowsOf.set(row.equipmentId, [row]);
+  }
   const latestOf = (id: string) =>
     (rowsOf.get(id) ?? []).reduce<Date | null>(
       (max, r) => (!max || r.lastMeasuredAt > max ? r.lastMeasuredAt : max),
@@ -149,6 +156,25 @@ async function planColonies(
     }
     plan.apply(siteId, null, colonyVerdict(termite, sustained, settings));
   }
+}
+
+/**
+ * The device rules of an evaluation (termite activity, battery, signal; a silence alert closed by a newer update)
+ * applied to what `state` holds.
+ */
+function devicePlan(spaceId: string, at: Date, state: EvaluationState) {
+  const latest = new Map(state.latest.map((r) => [r.equipmentId, r]));
+  const acknowledged = new Map(state.acknowledgements.map((r) => [keyOf(r.siteId, r.equipmentId, r.type), r.at]));
+  const open = byKey(state.open);
+  const plan = new Plan(spaceId, at, open, acknowledged);
+  for (const item of state.items) {
+    for (const verdict of deviceVerdicts(item, observationOf(item, latest.get(item.id)), state.settings)) {
+      plan.apply(item.siteId, item.id, verdict);
+    }
+    const silence = open.get(keyOf(item.siteId, item.id, 'TYPE_COMMUNICATION_ERROR'));
+    if (silence && hasUpdatedSince(item, silence.details)) plan.toClose.push(silence.id);
+  }
+  return plan;
 }
 
 export function createAlertEngine(deps: {
@@ -187,36 +213,43 @@ export function createAlertEngine(deps: {
   }
 
   return {
-    async evaluate({ spaceId, equipmentIds, at = new Date() }) {
+    async evaluate({ spaceId, equipmentIds, siteIds: knownSites, at = new Date() }) {
       const ids = [...new Set(equipmentIds)];
-      const settings = await readAlertSettings(db, spaceId);
-      const siteIds = await sitesOfEquipment(db, spaceId, ids);
-      if (!siteIds.length) return { opened: 0, closed: 0 };
+      const siteIds = knownSites ? [...new Set(knownSites)] : await sitesOfEquipment(db, spaceId, ids);
+      if (!siteIds.length || !ids.length) return { opened: 0, closed: 0 };
+
+      // First look, one round trip: the sites locked for the read only. The usual uplink changes nothing — and a
+      // decision taken under the lock stays true once it is released, since nothing is written.
+      const first = await readEvaluationState(db, spaceId, siteIds, ids);
+      const glance = devicePlan(spaceId, at, first);
+      if (!glance.toOpen.length && !glance.toClose.length) {
+        const colonies = new Plan(spaceId, at, glance.open, glance.acknowledged);
+        planColonies(
+          first.sites,
+          first.stations,
+          first.consumption,
+          [...glance.open.values()],
+          first.settings,
+          colonies,
+        );
+        if (!colonies.toOpen.length && !colonies.toClose.length) return { opened: 0, closed: 0 };
+      }
+
+      // Something changes: read again and write in one transaction that holds the sites' locks until it commits.
       const references = new Map<string, string>();
       const { opened, closed } = await db.transaction(async (tx) => {
-        const locked = (await lockSites(tx, siteIds)).map((s) => s.id);
-        const items = (await findEquipment(tx, spaceId, ids)).filter((item) => locked.includes(item.siteId));
-        for (const item of items) references.set(item.id, item.reference);
-        const stations = items.filter((item) => item.kind !== 'gateway').map((item) => item.id);
-        const latest = new Map((await latestReadings(tx, stations)).map((r) => [r.equipmentId, r]));
-        const acknowledged = await acknowledgementMap(tx, locked);
-
-        const open = await openAlertMap(tx, locked);
-        const devices = new Plan(spaceId, at, open, acknowledged);
-        for (const item of items) {
-          for (const verdict of deviceVerdicts(item, observationOf(item, latest.get(item.id)), settings)) {
-            devices.apply(item.siteId, item.id, verdict);
-          }
-          const silence = open.get(keyOf(item.siteId, item.id, 'TYPE_COMMUNICATION_ERROR'));
-          if (silence && hasUpdatedSince(item, silence.details)) devices.toClose.push(silence.id);
-        }
+        const state = await readEvaluationState(tx, spaceId, siteIds, ids);
+        const locked = state.sites;
+        for (const item of state.items) references.set(item.id, item.reference);
+        const devices = devicePlan(spaceId, at, state);
         const closed = await closeAlerts(tx, devices.toClose, at, 'cleared');
         const opened = await insertAlerts(tx, devices.toOpen);
 
-        // read again only when the device rules changed something (the usual uplink changes nothing)
-        const openNow = opened.length || closed.length ? await openAlertsOfSites(tx, locked) : [...open.values()];
-        const colonies = new Plan(spaceId, at, byKey(openNow), acknowledged);
-        await planColonies(tx, locked, openNow, settings, colonies);
+        // read again only when the device rules changed something
+        const openNow =
+          opened.length || closed.length ? await openAlertsOfSites(tx, locked) : [...devices.open.values()];
+        const colonies = new Plan(spaceId, at, byKey(openNow), devices.acknowledged);
+        planColonies(locked, state.stations, state.consumption, openNow, state.settings, colonies);
         closed.push(...(await closeAlerts(tx, colonies.toClose, at, 'cleared')));
         opened.push(...(await insertAlerts(tx, colonies.toOpen)));
 

@@ -4,7 +4,7 @@
  * Batches travel as one JSON parameter (`json_to_recordset`): one round trip per statement, whatever the number of
  * readings. Every query is scoped to a space id.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { equipment, sites, syncLogs } from '../../db/schema/index.js';
 import type { Db } from '../../platform/db/database.js';
@@ -20,9 +20,11 @@ export interface GatewayRecord {
   credentialHash: string | null;
 }
 
-/** One reading ready for storage (its station resolved, its time parsed). */
+/** One reading ready for storage (its time parsed), by its station's serial and its index in the uplink. */
 export interface ReadingValues {
-  equipmentId: string;
+  /** Position in the uplink's `readings` (for the rejections). */
+  index: number;
+  serialNumber: string;
   measuredAt: Date;
   termiteActivity: number;
   baitConsumption: number;
@@ -32,9 +34,9 @@ export interface ReadingValues {
   state: number;
 }
 
-/** A station's status taken from its newest reading of an uplink. */
+/** A station's status taken from its newest reading of an uplink, by its serial. */
 export interface StationStatus {
-  equipmentId: string;
+  serialNumber: string;
   measuredAt: Date;
   batteryLevel: string;
   batteryPercent: number | null;
@@ -89,52 +91,42 @@ function createTelemetryQueries(db: Db) {
     },
 
     /**
-     * The stations (igs, ags) of site `siteId` of space `spaceId` among `serials`, locked in id order so that
-     * concurrent uplinks touching the same stations queue instead of deadlocking. `FOR NO KEY UPDATE`: rows that only
-     * reference a station (an alert the engine opens, another writer's reading) do not wait for the uplink
-     * (docs/decisions/025). Use inside a transaction.
-     */
-    async lockStations(spaceId: string, siteId: string, serials: string[]) {
-      if (serials.length === 0) return [];
-      return db
-        .select({ id: equipment.id, serialNumber: equipment.serialNumber })
-        .from(equipment)
-        .where(
-          and(
-            eq(equipment.spaceId, spaceId),
-            eq(equipment.siteId, siteId),
-            inArray(equipment.kind, ['igs', 'ags']),
-            inArray(equipment.serialNumber, serials),
-          ),
-        )
-        .orderBy(asc(equipment.id))
-        .for('no key update');
-    },
-
-    /**
-     * Writes what an uplink brings, in one statement (one round trip, docs/decisions/025):
-     * - inserts `rows`; a reading already stored for the same (station, measured_at) — or repeated in `rows` — is
+     * Writes what an uplink brings, in **one statement** — one round trip, atomic without a transaction around it
+     * (docs/decisions/025):
+     * - resolves the serials of `rows` to the stations (igs, ags) of site `siteId` of space `spaceId` and locks those
+     *   stations in id order (`FOR NO KEY UPDATE`), so that concurrent uplinks touching the same stations queue
+     *   instead of deadlocking, while rows that only reference a station (an alert, a sync log) do not wait; a
+     *   reading of any other serial is rejected `unknown_station`;
+     * - inserts the readings; one already stored for the same (station, measured_at) — or repeated in `rows` — is
      *   skipped. The inserted readings are folded into their stations' daily aggregates (`reading_days`, UTC day:
      *   highest bait consumption, latest time), whatever their order or lateness, so the alert engine reads one row a
      *   station and day;
-     * - sets each station's battery, signal, state and `last_update_at` from `statuses` (one per station), unless the
+     * - sets each station's battery, signal, state and `last_update_at` from `statuses` (one per serial), unless the
      *   station already holds a newer reading (a late, buffered uplink does not roll its status back);
      * - writes the gateway's own status (absent fields keep their value; `last_update_at` only moves forward);
-     * - appends the sync log row, with the counts of accepted and duplicate readings.
-     * Answers how many readings were inserted.
+     * - appends the sync log row: accepted and duplicate readings, and the rejections — `future` (already rejected
+     *   `measured_at_in_future` by the caller) plus the unknown stations — as distinct (serial, code) pairs in the
+     *   order of their first reading.
+     * Answers how many readings were inserted, the ids of the stations that reported, and the unknown-station
+     * rejections (index in the uplink, serial).
      */
     async recordUplink(uplink: {
       spaceId: string;
+      siteId: string;
       gatewayId: string;
       rows: ReadingValues[];
       statuses: StationStatus[];
       gateway: GatewayStatus;
-      syncLog: Omit<SyncLogValues, 'accepted' | 'duplicates'>;
-    }): Promise<number> {
-      const { spaceId, gatewayId, rows, statuses, gateway: g, syncLog: log } = uplink;
+      /** The readings rejected `measured_at_in_future` before the call. */
+      future: { index: number; serialNumber: string }[];
+      syncLog: Pick<SyncLogValues, 'transport' | 'receivedAt'>;
+    }): Promise<{ accepted: number; stationIds: string[]; unknown: { index: number; serialNumber: string }[] }> {
+      const { spaceId, siteId, gatewayId, rows, statuses, gateway: g, future, syncLog: log } = uplink;
+      const serials = [...new Set(rows.map((r) => r.serialNumber))];
       const readingsBatch = JSON.stringify(
         rows.map((r) => ({
-          equipment_id: r.equipmentId,
+          i: r.index,
+          serial_number: r.serialNumber,
           measured_at: iso(r.measuredAt),
           termite_activity: r.termiteActivity,
           bait_consumption: r.baitConsumption,
@@ -146,7 +138,7 @@ function createTelemetryQueries(db: Db) {
       );
       const statusBatch = JSON.stringify(
         statuses.map((s) => ({
-          id: s.equipmentId,
+          serial_number: s.serialNumber,
           measured_at: iso(s.measuredAt),
           battery_level: s.batteryLevel,
           battery_percent: s.batteryPercent,
@@ -154,16 +146,29 @@ function createTelemetryQueries(db: Db) {
           state: s.state,
         })),
       );
+      const futureBatch = JSON.stringify(future.map((f) => ({ i: f.index, serial_number: f.serialNumber })));
       const located = g.latitude !== undefined && g.longitude !== undefined;
       const result = await db.execute(sql`
-        with inserted as (
+        with stations as (
+          select id, serial_number from equipment
+          where space_id = ${spaceId} and site_id = ${siteId} and kind in ('igs', 'ags')
+            and serial_number = any(${sql.param(serials)}::text[])
+          order by id
+          for no key update
+        ),
+        batch as (
+          select r.*, s.id as equipment_id
+          from json_to_recordset(${readingsBatch}::json) as r(
+            i int, serial_number text, measured_at timestamptz, termite_activity smallint, bait_consumption smallint,
+            battery_level text, battery_percent smallint, signal_level smallint, state smallint)
+          left join stations s on s.serial_number = r.serial_number
+        ),
+        inserted as (
           insert into readings (equipment_id, measured_at, termite_activity, bait_consumption, battery_level,
                                 battery_percent, signal_level, state, received_at)
-          select r.equipment_id, r.measured_at, r.termite_activity, r.bait_consumption, r.battery_level,
-                 r.battery_percent, r.signal_level, r.state, ${iso(log.receivedAt)}::timestamptz
-          from json_to_recordset(${readingsBatch}::json) as r(
-            equipment_id char(26), measured_at timestamptz, termite_activity smallint, bait_consumption smallint,
-            battery_level text, battery_percent smallint, signal_level smallint, state smallint)
+          select equipment_id, measured_at, termite_activity, bait_consumption, battery_level, battery_percent,
+                 signal_level, state, ${iso(log.receivedAt)}::timestamptz
+          from batch where equipment_id is not null
           on conflict (equipment_id, measured_at) do nothing
           returning equipment_id, measured_at, bait_consumption
         ),
@@ -176,7 +181,7 @@ function createTelemetryQueries(db: Db) {
             set max_consumption = greatest(reading_days.max_consumption, excluded.max_consumption),
                 last_measured_at = greatest(reading_days.last_measured_at, excluded.last_measured_at)
         ),
-        stations as (
+        status as (
           update equipment as e
           set battery_level = s.battery_level,
               battery_percent = coalesce(s.battery_percent, e.battery_percent),
@@ -184,10 +189,10 @@ function createTelemetryQueries(db: Db) {
               state = s.state,
               last_update_at = s.measured_at
           from json_to_recordset(${statusBatch}::json) as s(
-            id char(26), measured_at timestamptz, battery_level text, battery_percent smallint, signal_level smallint,
-            state smallint)
-          where e.id = s.id and e.space_id = ${spaceId}
-            and (e.last_update_at is null or e.last_update_at <= s.measured_at)
+            serial_number text, measured_at timestamptz, battery_level text, battery_percent smallint,
+            signal_level smallint, state smallint)
+          join stations st on st.serial_number = s.serial_number
+          where e.id = st.id and (e.last_update_at is null or e.last_update_at <= s.measured_at)
         ),
         gateway as (
           update equipment
@@ -201,17 +206,41 @@ function createTelemetryQueries(db: Db) {
               last_update_at = greatest(last_update_at, ${iso(g.lastUpdateAt)}::timestamptz)
           where id = ${gatewayId} and space_id = ${spaceId}
         ),
+        rejections as (
+          select i, serial_number, 'measured_at_in_future' as code
+          from json_to_recordset(${futureBatch}::json) as f(i int, serial_number text)
+          union all
+          select i, serial_number, 'unknown_station' from batch where equipment_id is null
+        ),
+        counts as (
+          select (select count(*)::int from inserted) as accepted, (select count(*)::int from rejections) as rejected
+        ),
         logged as (
           insert into sync_logs (space_id, site_id, gateway_id, transport, received_at, accepted, duplicates, rejected,
                                  errors)
-          select ${log.spaceId}, ${log.siteId}, ${log.gatewayId}, ${log.transport}, ${iso(log.receivedAt)}::timestamptz,
-                 n.accepted, ${rows.length}::int - n.accepted, ${log.rejected}::int, ${JSON.stringify(log.errors)}::jsonb
-          from (select count(*)::int as accepted from inserted) n
+          select ${spaceId}, ${siteId}, ${gatewayId}, ${log.transport}, ${iso(log.receivedAt)}::timestamptz,
+                 c.accepted, (select count(*)::int from batch where equipment_id is not null) - c.accepted, c.rejected,
+                 coalesce((
+                   select jsonb_agg(jsonb_build_object('serial_number', serial_number, 'code', code) order by first)
+                   from (select serial_number, code, min(i) as first from rejections group by serial_number, code) d
+                 ), '[]'::jsonb)
+          from counts c
         )
-        select count(*)::int as accepted from inserted`);
-      // Both drivers answer `{rows}`.
-      const { rows: counted } = result as unknown as { rows: { accepted: number | string }[] };
-      return Number(counted[0]?.accepted ?? 0);
+        select c.accepted,
+          (select json_agg(id) from stations) as station_ids,
+          (select json_agg(json_build_array(i, serial_number) order by i) from batch where equipment_id is null)
+            as unknown
+        from counts c`);
+      // Both drivers answer `{rows}`; json columns come back parsed.
+      const [row] = (
+        result as unknown as { rows: { accepted: number | string; station_ids: unknown; unknown: unknown }[] }
+      ).rows;
+      const unknown = Array.isArray(row?.unknown) ? (row.unknown as [number, string][]) : [];
+      return {
+        accepted: Number(row?.accepted ?? 0),
+        stationIds: Array.isArray(row?.station_ids) ? (row.station_ids as string[]) : [],
+        unknown: unknown.map(([index, serialNumber]) => ({ index, serialNumber })),
+      };
     },
 
     /** True when site `siteId` belongs to space `spaceId`. */
@@ -258,14 +287,6 @@ function createTelemetryQueries(db: Db) {
 export type TelemetryQueries = ReturnType<typeof createTelemetryQueries>;
 export type SyncLogRow = Awaited<ReturnType<TelemetryQueries['syncLogPage']>>['rows'][number];
 
-/** The repository: its queries, plus `transaction(work)` running `work` on queries bound to one transaction. */
-export function createTelemetryRepository(db: Db) {
-  return {
-    ...createTelemetryQueries(db),
-    /** Runs `work` in one transaction; inside it, use only the queries it is given. */
-    transaction<T>(work: (tx: TelemetryQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(createTelemetryQueries(tx as unknown as Db)));
-    },
-  };
-}
+/** The repository of telemetry ingestion: every write of an uplink is one statement, so no transaction is handed out. */
+export const createTelemetryRepository = createTelemetryQueries;
 export type TelemetryRepository = ReturnType<typeof createTelemetryRepository>;

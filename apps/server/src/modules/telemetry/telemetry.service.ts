@@ -1,8 +1,8 @@
 /**
  * Telemetry ingestion (issue 5 "Telemetry ingestion"; contracts "Uplinks"): authenticates a gateway by its device
  * credential, stores the readings of its uplink once per (station, measured_at), updates the equipment status and
- * writes the site's synchronisation log — all in one transaction — then lets the alert engine evaluate the touched
- * equipment. HTTP (`POST /api/uplinks`) and the MQTT bridge both go through {@link TelemetryService.ingest}.
+ * writes the site's synchronisation log — all in one statement, one round trip (docs/decisions/025) — then lets the
+ * alert engine evaluate the touched equipment. HTTP (`POST /api/uplinks`) and the MQTT bridge both go through {@link TelemetryService.ingest}.
  */
 import type { HydraCollection, SyncLogEntry, UplinkResult, UplinkTransport, uplinkPayload } from '@isoptera/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,14 +36,6 @@ type Rejection = UplinkResult['rejected'][number];
 
 /** 401 `device_unauthorized`. */
 export const deviceUnauthorized = () => new AppError('device_unauthorized');
-
-/** The rejection reasons of a sync log row: one entry per (station serial, code). */
-function distinctErrors(rejected: Rejection[]): { serial_number: string; code: string }[] {
-  const seen = new Map<string, { serial_number: string; code: string }>();
-  for (const r of rejected)
-    seen.set(`${r.code}\u0000${r.serial_number}`, { serial_number: r.serial_number, code: r.code });
-  return [...seen.values()];
-}
 
 export function createTelemetryService(deps: {
   repository: TelemetryRepository;
@@ -81,90 +73,83 @@ export function createTelemetryService(deps: {
     ): Promise<UplinkResult> {
       if (payload.gateway.serial_number !== gateway.serialNumber) throw deviceUnauthorized();
       const latest = receivedAt.getTime() + FUTURE_TOLERANCE_MS;
-      const rejected: Rejection[] = [];
-      const candidates: { index: number; measuredAt: Date; reading: ParsedUplink['readings'][number] }[] = [];
+      const future: { index: number; serialNumber: string }[] = [];
+      const rows: ReadingValues[] = [];
+      const newest = new Map<string, StationStatus>();
       payload.readings.forEach((reading, index) => {
         const measuredAt = new Date(reading.measured_at);
         if (measuredAt.getTime() > latest) {
-          rejected.push({ index, serial_number: reading.serial_number, code: 'measured_at_in_future' });
-        } else {
-          candidates.push({ index, measuredAt, reading });
+          future.push({ index, serialNumber: reading.serial_number });
+          return;
         }
-      });
-      const serials = [...new Set(candidates.map((c) => c.reading.serial_number))];
-      const sentAt = new Date(payload.gateway.sent_at);
-      const { spaceId, siteId } = gateway;
-
-      const outcome = await repository.transaction(async (tx) => {
-        const stations = await tx.lockStations(spaceId, siteId, serials);
-        const stationIds = new Map(stations.map((s) => [s.serialNumber, s.id]));
-        const rows: ReadingValues[] = [];
-        const newest = new Map<string, StationStatus>();
-        for (const { index, measuredAt, reading } of candidates) {
-          const equipmentId = stationIds.get(reading.serial_number);
-          if (!equipmentId) {
-            rejected.push({ index, serial_number: reading.serial_number, code: 'unknown_station' });
-            continue;
-          }
-          const batteryPercent = reading.battery_percent ?? null;
-          rows.push({
-            equipmentId,
+        const batteryPercent = reading.battery_percent ?? null;
+        rows.push({
+          index,
+          serialNumber: reading.serial_number,
+          measuredAt,
+          termiteActivity: reading.termite_activity,
+          baitConsumption: reading.bait_consumption,
+          batteryLevel: reading.battery_level,
+          batteryPercent,
+          signalLevel: reading.signal_level,
+          state: reading.state,
+        });
+        const current = newest.get(reading.serial_number);
+        if (!current || measuredAt >= current.measuredAt) {
+          newest.set(reading.serial_number, {
+            serialNumber: reading.serial_number,
             measuredAt,
-            termiteActivity: reading.termite_activity,
-            baitConsumption: reading.bait_consumption,
             batteryLevel: reading.battery_level,
             batteryPercent,
             signalLevel: reading.signal_level,
             state: reading.state,
           });
-          const current = newest.get(equipmentId);
-          if (!current || measuredAt >= current.measuredAt) {
-            newest.set(equipmentId, {
-              equipmentId,
-              measuredAt,
-              batteryLevel: reading.battery_level,
-              batteryPercent,
-              signalLevel: reading.signal_level,
-              state: reading.state,
-            });
-          }
         }
-        rejected.sort((a, b) => a.index - b.index);
-        const accepted = await tx.recordUplink({
-          spaceId,
-          gatewayId: gateway.id,
-          rows,
-          statuses: [...newest.values()],
-          gateway: {
-            firmwareVersion: payload.gateway.firmware_version,
-            batteryLevel: payload.gateway.battery_level,
-            batteryPercent: payload.gateway.battery_percent,
-            signalLevel: payload.gateway.signal_level,
-            state: payload.gateway.state,
-            latitude: payload.gateway.latitude,
-            longitude: payload.gateway.longitude,
-            lastUpdateAt: sentAt < receivedAt ? sentAt : receivedAt,
-          },
-          syncLog: {
-            spaceId,
-            siteId,
-            gatewayId: gateway.id,
-            transport,
-            receivedAt,
-            rejected: rejected.length,
-            errors: distinctErrors(rejected),
-          },
-        });
-        return { accepted, duplicates: rows.length - accepted, touched: [...newest.keys()] };
       });
+      const sentAt = new Date(payload.gateway.sent_at);
+      const { spaceId, siteId } = gateway;
+
+      const outcome = await repository.recordUplink({
+        spaceId,
+        siteId,
+        gatewayId: gateway.id,
+        rows,
+        statuses: [...newest.values()],
+        gateway: {
+          firmwareVersion: payload.gateway.firmware_version,
+          batteryLevel: payload.gateway.battery_level,
+          batteryPercent: payload.gateway.battery_percent,
+          signalLevel: payload.gateway.signal_level,
+          state: payload.gateway.state,
+          latitude: payload.gateway.latitude,
+          longitude: payload.gateway.longitude,
+          lastUpdateAt: sentAt < receivedAt ? sentAt : receivedAt,
+        },
+        future,
+        syncLog: { transport, receivedAt },
+      });
+      const known = rows.length - outcome.unknown.length;
+      const rejected: Rejection[] = [
+        ...future.map((f) => ({
+          index: f.index,
+          serial_number: f.serialNumber,
+          code: 'measured_at_in_future' as const,
+        })),
+        ...outcome.unknown.map((u) => ({
+          index: u.index,
+          serial_number: u.serialNumber,
+          code: 'unknown_station' as const,
+        })),
+      ].sort((a, b) => a.index - b.index);
       metrics?.uplinkIngested(transport, outcome.accepted);
 
       try {
-        await engine.evaluate({ spaceId, equipmentIds: [gateway.id, ...outcome.touched] });
+        // every station of an uplink is on its gateway's site (recordUplink): no need to look the sites up
+        await engine.evaluate({ spaceId, siteIds: [siteId], equipmentIds: [gateway.id, ...outcome.stationIds] });
       } catch (error) {
         log.error({ err: error, gatewayId: gateway.id }, 'alert evaluation after an uplink failed');
       }
-      return { accepted: outcome.accepted, duplicates: outcome.duplicates, rejected };
+      return { accepted: outcome.accepted, duplicates: known - outcome.accepted, rejected };
     },
 
     /** `GET /api/sites/{id}/sync_logs`: the site's synchronisation log, newest first; 404 for another space's site. */

@@ -181,6 +181,31 @@ describe('POST /api/uplinks', () => {
     ]);
   });
 
+  it('stores every reading once when uplinks of one gateway over the same stations arrive at the same time', async () => {
+    const install = await createInstallation(t.db, spaceId, { stationCount: 3 });
+    const serials = install.stations.map((s) => s.serialNumber);
+    // four uplinks at once: two identical, two overlapping them; 3 stations × 4 distinct times in all
+    const batch = (hours: number[]) =>
+      uplink(
+        install,
+        hours.flatMap((h) => serials.map((serial) => reading(serial, ago(h * HOUR), { signal_level: -90 - h }))),
+      );
+    const answers = await Promise.all(
+      [batch([4, 3]), batch([4, 3]), batch([3, 2]), batch([2, 1])].map((p) => post(install.gateway.credential, p)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const results = answers.map((a) => a.json<UplinkResult>());
+    expect(results.reduce((sum, r) => sum + r.accepted, 0)).toBe(12);
+    expect(results.reduce((sum, r) => sum + r.duplicates, 0)).toBe(24 - 12);
+    for (const station of install.stations) {
+      expect((await readingsOf(station.id)).map((r) => r.signalLevel)).toEqual([-94, -93, -92, -91]);
+      // whatever the order of commits, the status is the newest reading's
+      expect(await equipmentRow(station.id)).toMatchObject({ signalLevel: -91 });
+    }
+    const logs = await syncLogsOf(install.siteId);
+    expect(logs.map((l) => l.accepted + l.duplicates)).toEqual([6, 6, 6, 6]);
+  });
+
   it('keeps the newest status when a late, buffered uplink brings older readings', async () => {
     const install = await createInstallation(t.db, spaceId, { stationCount: 1 });
     const station = install.stations[0] as TestInstallation['stations'][number];
