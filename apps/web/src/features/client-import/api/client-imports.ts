@@ -7,6 +7,7 @@ import { clientImportEndpoints as api, type ClientImport, type ClientImportSetti
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, fillPath } from '../../../shared/api/endpoint-client';
 import { http } from '../../../shared/api/http-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 
 /** Query keys of imports. */
 export const importKeys = {
@@ -35,13 +36,22 @@ export function useClientImport(ulid: string | null) {
 /** Uploads a file: the draft import. */
 export function useUploadImport() {
   const queryClient = useQueryClient();
+  // ADR 027: a double drop or a retried upload of the same file makes one draft import
+  const keys = useIdempotencyKey();
   return useMutation({
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file, file.name);
-      return callEndpoint(api.upload, { body, redirectOnError: false }) as Promise<ClientImport>;
+      return callEndpoint(api.upload, {
+        body,
+        idempotencyKey: keys.keyFor(body),
+        redirectOnError: false,
+      }) as Promise<ClientImport>;
     },
-    onSuccess: (item) => queryClient.setQueryData(importKeys.detail(item.ulid), item),
+    onSuccess: (item) => {
+      keys.renew();
+      queryClient.setQueryData(importKeys.detail(item.ulid), item);
+    },
   });
 }
 

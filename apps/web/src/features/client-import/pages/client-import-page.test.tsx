@@ -150,6 +150,8 @@ describe('ClientImportPage', () => {
     expect(screen.getByRole('table').textContent).toContain('Résidence Les Pins');
     const upload = server.requests.find((r) => r.method === 'POST');
     expect(upload?.headers['content-type']).toContain('multipart/form-data');
+    // a create (ADR 027): a double drop or a retry of the same file makes one draft
+    expect(upload?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
     // column matching: one select per column, the unmatched one "Do not import"
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));

@@ -14,7 +14,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { ifMatch } from '../../../shared/api/http-client';
-import { useIdempotencyKey } from '../../../shared/api/idempotency';
+import { bodyFingerprint, useIdempotencyKey } from '../../../shared/api/idempotency';
 import { invalidateResource } from '../../../shared/api/resources/invalidation';
 import { shareVersioned } from '../../../shared/api/resources/versioned';
 import { type ContractScope, contractKeys } from './due-visits';
@@ -73,6 +73,8 @@ export function saveContract(
 export function useContractMutations() {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKey();
+  // the document upload has its own key: a second click on the same file of the same contract stores it once
+  const uploadKeys = useIdempotencyKey();
   const refresh = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: contractKeys.all }),
@@ -102,9 +104,17 @@ export function useContractMutations() {
       mutationFn: ({ ulid, file }: { ulid: string; file: File }) => {
         const body = new FormData();
         body.append('file', file);
-        return callEndpoint(contractEndpoints.uploadDocument, { params: { ulid }, body, redirectOnError: false });
+        return callEndpoint(contractEndpoints.uploadDocument, {
+          params: { ulid },
+          body,
+          idempotencyKey: uploadKeys.keyFor([ulid, bodyFingerprint(body)]),
+          redirectOnError: false,
+        });
       },
-      onSuccess: refresh,
+      onSuccess: async () => {
+        uploadKeys.renew();
+        await refresh();
+      },
     }),
     removeDocument: useMutation({
       mutationFn: (ulid: string) =>

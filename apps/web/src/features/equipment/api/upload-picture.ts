@@ -5,14 +5,19 @@
  */
 import { type EquipmentPicture, equipmentEndpoints } from '@isoptera/contracts';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
+import { newIdempotencyKey } from '../../../shared/api/idempotency';
 
-/** Sends one installation picture of the equipment `equipmentUlid`. */
+/**
+ * Sends one installation picture of the equipment `equipmentUlid`, with an `Idempotency-Key` of its own (ADR 027): the
+ * replay after a token refresh, or a retry whose first answer was lost, stores the picture once.
+ */
 export function uploadPicture(equipmentUlid: string, file: File): Promise<EquipmentPicture> {
   const body = new FormData();
   body.append('file', file);
   return callEndpoint(equipmentEndpoints.uploadPicture, {
     params: { ulid: equipmentUlid },
     body,
+    idempotencyKey: newIdempotencyKey(),
     redirectOnError: false,
   });
 }

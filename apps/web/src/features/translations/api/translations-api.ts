@@ -16,6 +16,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../shared/api/endpoint-client';
 import { http } from '../../../shared/api/http-client';
+import { useIdempotencyKey } from '../../../shared/api/idempotency';
 
 export const translationKeys = {
   all: ['translations'] as const,
@@ -50,6 +51,8 @@ export const versionQueryOptions = queryOptions({
 /** The tool's writes; each refreshes the keys, the languages and the version. */
 export function useTranslationMutations() {
   const queryClient = useQueryClient();
+  // ADR 027: adding a language is a create; a double submit adds it once
+  const languageKeys = useIdempotencyKey();
   const refresh = () => queryClient.invalidateQueries({ queryKey: translationKeys.all });
   return {
     save: useMutation({
@@ -73,8 +76,15 @@ export function useTranslationMutations() {
     }),
     addLanguage: useMutation({
       mutationFn: (code: string): Promise<TranslationLanguage> =>
-        callEndpoint(api.addLanguage, { body: { code }, redirectOnError: false }),
-      onSuccess: refresh,
+        callEndpoint(api.addLanguage, {
+          body: { code },
+          idempotencyKey: languageKeys.keyFor({ code }),
+          redirectOnError: false,
+        }),
+      onSuccess: async () => {
+        languageKeys.renew();
+        await refresh();
+      },
     }),
     removeLanguage: useMutation({
       mutationFn: (language: string) =>
