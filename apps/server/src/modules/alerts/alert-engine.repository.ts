@@ -189,6 +189,21 @@ type JsonRow = Record<string, unknown>;
 const jsonRows = (value: unknown): JsonRow[] => (Array.isArray(value) ? (value as JsonRow[]) : []);
 const nullableDate = (value: unknown): Date | null => (value === null || value === undefined ? null : asDate(value));
 
+/** An equipment row (snake_case columns, from SQL or JSON) as the engine handles it. */
+function engineEquipmentOf(r: JsonRow): EngineEquipment {
+  return {
+    id: String(r.id),
+    siteId: String(r.site_id),
+    kind: r.kind as EngineEquipment['kind'],
+    reference: String(r.reference),
+    trapType: (r.trap_type as string | null) ?? null,
+    batteryLevel: (r.battery_level as string | null) ?? null,
+    signalLevel: r.signal_level === null || r.signal_level === undefined ? null : Number(r.signal_level),
+    lastUpdateAt: nullableDate(r.last_update_at),
+    createdAt: asDate(r.created_at),
+  };
+}
+
 /**
  * Locks the sites `siteIds` (`FOR NO KEY UPDATE`, in id order, so that two evaluations never deadlock) and reads,
  * after the lock is granted, everything the rules need of them for the equipment `ids` of `spaceId` — in **one round
@@ -224,17 +239,7 @@ export async function readEvaluationState(
           expected_uplink_hours: Number(settings.expected_uplink_hours),
         }
       : { ...DEFAULT_ALERT_SETTINGS },
-    items: jsonRows(row?.items).map((r) => ({
-      id: String(r.id),
-      siteId: String(r.site_id),
-      kind: r.kind as EngineEquipment['kind'],
-      reference: String(r.reference),
-      trapType: (r.trap_type as string | null) ?? null,
-      batteryLevel: (r.battery_level as string | null) ?? null,
-      signalLevel: r.signal_level === null ? null : Number(r.signal_level),
-      lastUpdateAt: nullableDate(r.last_update_at),
-      createdAt: asDate(r.created_at),
-    })),
+    items: jsonRows(row?.items).map(engineEquipmentOf),
     latest: jsonRows(row?.latest).map((r) => ({
       equipmentId: String(r.equipment_id),
       measuredAt: asDate(r.measured_at),
@@ -393,16 +398,8 @@ export async function silentDevices(
       )
     order by e.space_id, e.site_id`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
-    id: String(r.id),
+    ...engineEquipmentOf(r),
     spaceId: String(r.space_id),
-    siteId: String(r.site_id),
-    kind: r.kind as EngineEquipment['kind'],
-    reference: String(r.reference),
-    trapType: (r.trap_type as string | null) ?? null,
-    batteryLevel: (r.battery_level as string | null) ?? null,
-    signalLevel: r.signal_level === null ? null : Number(r.signal_level),
-    lastUpdateAt: r.last_update_at === null ? null : asDate(r.last_update_at),
-    createdAt: asDate(r.created_at),
     expectedUplinkHours: Number(r.expected_uplink_hours),
   }));
 }
