@@ -16,10 +16,7 @@ import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
-import { Skeleton } from '../../../shared/ui/skeleton';
-
-/** How many reports the card lists; the count and 'see all' cover the rest. */
-export const TO_PROCESS_SHOWN = 6;
+import { TO_PROCESS_SHOWN, ToProcessSkeleton } from './reports-to-process-skeleton';
 
 /** The query of the card: the first page of the to-process list. */
 export const toProcessQuery = { status: 'to_process', itemsPerPage: TO_PROCESS_SHOWN } as const;
@@ -67,14 +64,7 @@ export function ReportsToProcess() {
       }
     >
       {query.isPending ? (
-        <div className="flex flex-col gap-3 p-4">
-          <p role="status" className="sr-only">
-            {t('home:toProcess.loading')}
-          </p>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-10 w-full" />
-          ))}
-        </div>
+        <ToProcessSkeleton label={t('home:toProcess.loading')} />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
       ) : total === 0 ? (

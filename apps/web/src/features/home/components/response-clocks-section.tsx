@@ -7,11 +7,15 @@ import { lazy, Suspense } from 'react';
 
 const ResponseClocks = lazy(() => import('./response-clocks'));
 
-/** The section (PCO owners and managers: the page shows it where it shows the reports to process). */
-export function ResponseClocksSection() {
+/**
+ * The section (PCO owners and managers: the page shows it where it shows the reports to process). `onSettled`: called
+ * once the card shows its first answer — the page mounts what comes under it only then, so that the card's arrival and
+ * growth move nothing.
+ */
+export function ResponseClocksSection({ onSettled }: { onSettled?: () => void }) {
   return (
     <Suspense fallback={null}>
-      <ResponseClocks />
+      <ResponseClocks onSettled={onSettled} />
     </Suspense>
   );
 }

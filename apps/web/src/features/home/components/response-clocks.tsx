@@ -9,6 +9,7 @@
 import type { AlertClockItem } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { AlarmClockCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { withOnDemandTexts } from '../../../shared/i18n/with-on-demand-texts';
@@ -54,10 +55,14 @@ function ClockRow({ clock }: { clock: AlertClockItem }) {
   );
 }
 
-/** The card's body. */
-function ResponseClocksBody() {
+/** The card's body; `onSettled` is called once its first answer (or error) is shown. */
+function ResponseClocksBody({ onSettled }: { onSettled?: () => void }) {
   const { t } = useTranslation();
   const query = useQuery(alertClocksQueryOptions());
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   const items = (query.data?.['hydra:member'] ?? []).slice(0, CLOCKS_SHOWN);
   const total = query.data?.['hydra:totalItems'] ?? 0;
   const overdue = query.data?.overdue_number ?? 0;

@@ -3,18 +3,19 @@
  * beside them the reports to process (issue 12; PCO action: owner and manager) and under these the `cards` composed by
  * the app — the contract visits to watch (issue 13). The cards load after the page and appear only when they have
  * something to say: below everything else of their column, they push nothing down (no layout shift, ARCHITECTURE §6).
- * Last in that column, the map of the PCO's sites (issue 15): below the lists, full width, on a phone.
+ * Last in that column, the map of the PCO's sites (issue 15): below the lists, full width, on a phone; it mounts once the
+ * response clocks above it have shown their first answer, so that nothing pushes it down.
  */
 import { ACTIONS } from '@isoptera/contracts';
-import { Plus } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { ArrowRight, Plus } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/auth/session';
 import { emit } from '../../../shared/lib/events';
-import { Button } from '../../../shared/ui/button';
+import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { SkeletonLines } from '../../../shared/ui/skeleton';
+import { ToProcessSkeleton } from '../components/reports-to-process-skeleton';
 import { ResponseClocksSection } from '../components/response-clocks-section';
 import { UpcomingServices } from '../components/upcoming-services';
 
@@ -26,15 +27,20 @@ const ReportsToProcess = lazy(async () => ({
   default: (await import('../components/reports-to-process')).ReportsToProcess,
 }));
 
-/** The reports card while its code loads: its title and a skeleton. */
+/** The reports card while its code loads: its title, its link to all reports and the list's skeleton. */
 function ReportsToProcessPlaceholder() {
   const { t } = useTranslation();
   return (
-    <Card title={t('home:toProcess.title')}>
-      <p role="status" className="sr-only">
-        {t('home:toProcess.loading')}
-      </p>
-      <SkeletonLines lines={3} />
+    <Card
+      flush
+      title={t('home:toProcess.title')}
+      actions={
+        <ButtonLink href="/reports" size="sm" variant="tertiary" icon={<ArrowRight size={16} aria-hidden />}>
+          {t('home:toProcess.seeAll')}
+        </ButtonLink>
+      }
+    >
+      <ToProcessSkeleton label={t('home:toProcess.loading')} />
     </Card>
   );
 }
@@ -44,6 +50,8 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { hasAction } = useSession();
   const withReports = hasAction(ACTIONS.PCO_ACTION);
+  const [mapShown, setMapShown] = useState(false);
+  const showMap = useCallback(() => setMapShown(true), []);
   return (
     <>
       <PageHeader
@@ -63,11 +71,14 @@ export function HomePage({ cards }: { cards?: ReactNode } = {}) {
               <ReportsToProcess />
             </Suspense>
             {cards}
-            <ResponseClocksSection />
-            {/* the map of the PCO's sites (issue 15): beside the services on a wide screen, below the lists otherwise */}
-            <Suspense fallback={null}>
-              <SitesMapCard />
-            </Suspense>
+            <ResponseClocksSection onSettled={showMap} />
+            {/* the map of the PCO's sites (issue 15): beside the services on a wide screen, below the lists otherwise;
+                mounted once the response clocks above it are settled, so that their late arrival does not push it */}
+            {mapShown ? (
+              <Suspense fallback={null}>
+                <SitesMapCard />
+              </Suspense>
+            ) : null}
           </div>
         </div>
       ) : (
