@@ -228,7 +228,7 @@ export async function readEvaluationState(
   const [{ state: row } = { state: undefined }] = rowsOf<{ state: Record<string, unknown> | undefined }>(result);
   const settings = row?.settings as JsonRow | null | undefined;
   return {
-    sites: Array.isArray(row?.sites) ? (row.sites as string[]).map((id) => id.trimEnd()) : [],
+    sites: Array.isArray(row?.sites) ? (row.sites as string[]) : [],
     settings: settings
       ? {
           termite_activity_threshold: Number(settings.termite_activity_threshold),

@@ -2,7 +2,8 @@
  * Telemetry ingestion (issue 5 "Telemetry ingestion"; contracts "Uplinks"): authenticates a gateway by its device
  * credential, stores the readings of its uplink once per (station, measured_at), updates the equipment status and
  * writes the site's synchronisation log — all in one statement, one round trip (docs/decisions/025) — then lets the
- * alert engine evaluate the touched equipment. HTTP (`POST /api/uplinks`) and the MQTT bridge both go through {@link TelemetryService.ingest}.
+ * alert engine evaluate the touched equipment. HTTP (`POST /api/uplinks`) and the MQTT bridge both go through
+ * {@link TelemetryService.ingest}.
  */
 import type { HydraCollection, SyncLogEntry, UplinkResult, UplinkTransport, uplinkPayload } from '@isoptera/contracts';
 import type { FastifyBaseLogger } from 'fastify';

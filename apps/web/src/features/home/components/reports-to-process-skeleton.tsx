@@ -1,9 +1,15 @@
 /**
- * Home's 'Reports to process' while it loads — first its code (the page's placeholder), then its data (the card's
- * skeleton): one layout for both, that of the loaded list — the count line, {@link TO_PROCESS_SHOWN} rows of a one-line
- * name and a date, the 'more' line — so that the sections under the card in its column do not move when the reports
- * arrive (no layout shift, ARCHITECTURE §6). Small on purpose: the page imports it with the shell.
+ * The frame of Home's 'Reports to process' card (title, link to all reports) and its loading list, shared by the card
+ * and by the page's placeholder while the card's code loads. The loading list has the loaded list's layout — the count
+ * line, {@link TO_PROCESS_SHOWN} rows of a one-line name and a date, the 'more' line — so that the sections under the
+ * card in its column do not move when the reports arrive (no layout shift, ARCHITECTURE §6). Small on purpose: the
+ * page imports it with the shell.
  */
+import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
 import { Skeleton } from '../../../shared/ui/skeleton';
 
 /** How many reports the card lists; the count and 'see all' cover the rest. */
@@ -33,5 +39,33 @@ export function ToProcessSkeleton({ label }: { label: string }) {
         <Skeleton className="h-5 w-32" />
       </div>
     </div>
+  );
+}
+
+/** The card around the list: its title and its link to `/reports`. */
+export function ToProcessCard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      flush
+      title={t('home:toProcess.title')}
+      actions={
+        <ButtonLink href="/reports" size="sm" variant="tertiary" icon={<ArrowRight size={16} aria-hidden />}>
+          {t('home:toProcess.seeAll')}
+        </ButtonLink>
+      }
+    >
+      {children}
+    </Card>
+  );
+}
+
+/** The card while its code loads (the page's Suspense fallback). */
+export function ToProcessPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <ToProcessCard>
+      <ToProcessSkeleton label={t('home:toProcess.loading')} />
+    </ToProcessCard>
   );
 }

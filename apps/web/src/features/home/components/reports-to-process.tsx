@@ -7,16 +7,15 @@
  */
 import type { ReportListItem } from '@isoptera/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, ChevronRight, FileCheck2 } from 'lucide-react';
+import { ChevronRight, FileCheck2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { reportListQueryOptions } from '../../../shared/api/resources/reports';
 import { useFormat } from '../../../shared/lib/use-format';
-import { ButtonLink } from '../../../shared/ui/button';
-import { Card } from '../../../shared/ui/card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
-import { TO_PROCESS_SHOWN, ToProcessSkeleton } from './reports-to-process-skeleton';
+import { TO_PROCESS_SHOWN, ToProcessCard, ToProcessSkeleton } from './reports-to-process-skeleton';
 
 /** The query of the card: the first page of the to-process list. */
 export const toProcessQuery = { status: 'to_process', itemsPerPage: TO_PROCESS_SHOWN } as const;
@@ -47,22 +46,18 @@ function ReportRow({ report }: { report: ReportListItem }) {
   );
 }
 
-/** The 'Reports to process' card. */
-export function ReportsToProcess() {
+/** The 'Reports to process' card; `onSettled` is called once its first answer (or error) is shown. */
+export function ReportsToProcess({ onSettled }: { onSettled?: () => void }) {
   const { t } = useTranslation();
   const query = useQuery(reportListQueryOptions(toProcessQuery));
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   const total = query.data?.to_process_number ?? 0;
   const items = query.data?.['hydra:member'] ?? [];
   return (
-    <Card
-      flush
-      title={t('home:toProcess.title')}
-      actions={
-        <ButtonLink href="/reports" size="sm" variant="tertiary" icon={<ArrowRight size={16} aria-hidden />}>
-          {t('home:toProcess.seeAll')}
-        </ButtonLink>
-      }
-    >
+    <ToProcessCard>
       {query.isPending ? (
         <ToProcessSkeleton label={t('home:toProcess.loading')} />
       ) : query.isError ? (
@@ -91,6 +86,6 @@ export function ReportsToProcess() {
           ) : null}
         </div>
       )}
-    </Card>
+    </ToProcessCard>
   );
 }
