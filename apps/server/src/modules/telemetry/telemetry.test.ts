@@ -184,11 +184,15 @@ describe('POST /api/uplinks', () => {
   it('stores every reading once when uplinks of one gateway over the same stations arrive at the same time', async () => {
     const install = await createInstallation(t.db, spaceId, { stationCount: 3 });
     const serials = install.stations.map((s) => s.serialNumber);
-    // four uplinks at once: two identical, two overlapping them; 3 stations × 4 distinct times in all
+    // four uplinks at once: two identical, two overlapping them; 3 stations × 4 distinct times in all (one clock
+    // reading for all of them, so that "the same time" is the same millisecond in every uplink)
+    const now = Date.now();
     const batch = (hours: number[]) =>
       uplink(
         install,
-        hours.flatMap((h) => serials.map((serial) => reading(serial, ago(h * HOUR), { signal_level: -90 - h }))),
+        hours.flatMap((h) =>
+          serials.map((serial) => reading(serial, new Date(now - h * HOUR), { signal_level: -90 - h })),
+        ),
       );
     const answers = await Promise.all(
       [batch([4, 3]), batch([4, 3]), batch([3, 2]), batch([2, 1])].map((p) => post(install.gateway.credential, p)),
